@@ -1,0 +1,49 @@
+# Quick start: `make play` serves the table, `make test` runs the whole suite. Both create .venv if missing.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8866
+
+.PHONY: play test lessons lint bench chromium clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.play-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.test-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test,dev]'
+	touch $@ $(VENV)/.play-installed
+
+play: $(VENV)/.play-installed
+	$(BIN)/hearts-tutor play --port $(PORT)
+
+lessons: $(VENV)/.play-installed
+	$(BIN)/hearts-tutor lessons
+
+# Debian's Chromium for the browser tests: installed when missing and we can (root with apt-get).
+chromium:
+	@if [ -x /usr/bin/chromium ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "installing Debian's chromium for the browser tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+		echo "NOTE: /usr/bin/chromium is missing; browser tests will skip. Enable them with: sudo apt-get install -y chromium"; \
+	fi
+
+test: $(VENV)/.test-installed chromium
+	$(BIN)/python -m pytest tests
+	$(BIN)/python -m pytest --nbval-lax -p no:doctest lessons
+
+lint: $(VENV)/.test-installed
+	$(BIN)/ruff check hearts_tutor tests benchmarks
+	$(BIN)/mypy
+
+bench: $(VENV)/.test-installed
+	$(BIN)/python benchmarks/bench_engine.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

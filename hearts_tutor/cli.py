@@ -1,0 +1,115 @@
+"""The ``hearts-tutor`` command (SPEC section 9)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+
+def _open_input(name: str | None):  # type: ignore[no-untyped-def]
+    if name in (None, "-"):
+        return sys.stdin
+    return open(name, encoding="utf-8")  # noqa: SIM115
+
+
+def cmd_referee(args: argparse.Namespace) -> int:
+    from .record import run_referee
+
+    try:
+        stream = _open_input(args.file)
+    except OSError as e:
+        print(f"hearts-tutor referee: cannot read {args.file}: {e.strerror}", file=sys.stderr)
+        return 2
+    try:
+        with stream:
+            return run_referee(stream, sys.stdout)
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"hearts-tutor referee: unreadable input: {e}", file=sys.stderr)
+        return 2
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from .bench import engine_hands_per_second
+
+    if args.what != "engine":
+        print(f"hearts-tutor bench: unknown benchmark {args.what!r} (try: engine)", file=sys.stderr)
+        return 2
+    rate = engine_hands_per_second(args.seconds)
+    print(json.dumps({"hands_per_s": round(rate, 1)}) if args.json else f"{rate:,.0f} hands/s")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .app import serve
+
+    return serve(port=args.port, open_browser=not args.no_browser)
+
+
+def cmd_lessons(args: argparse.Namespace) -> int:
+    from .app import open_lessons
+
+    return open_lessons()
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from .tournament import cli_tournament
+
+    return cli_tournament(args)
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    from .coach.review import cli_review
+
+    return cli_review(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="hearts-tutor", description="Learn Hearts by playing it.")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    play = sub.add_parser("play", help="serve the card table as a web page (Voila)")
+    play.add_argument("--port", type=int, default=8866)
+    play.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    play.set_defaults(func=cmd_play)
+
+    lessons = sub.add_parser("lessons", help="open JupyterLab on the lessons")
+    lessons.set_defaults(func=cmd_lessons)
+
+    ref = sub.add_parser("referee", help="check hand records (JSON Lines) and report legal cards and points")
+    ref.add_argument("file", nargs="?", default="-", help="a JSON Lines file, or - for standard input")
+    ref.set_defaults(func=cmd_referee)
+
+    tour = sub.add_parser("tournament", help="bots play many hands; mean points per hand with 95%% CI")
+    tour.add_argument("--seats", required=True, help="comma-separated levels, one per seat, e.g. easy,medium,hard,expert")
+    tour.add_argument("--hands", type=int, required=True)
+    tour.add_argument("--rules", default="standard", help="a preset name")
+    tour.add_argument("--seed", type=int, default=0)
+    tour.add_argument("--duplicate", action="store_true", help="replay every deal with the seats rotated")
+    tour.add_argument("--jobs", type=int, default=1)
+    tour.add_argument("--json", action="store_true")
+    tour.set_defaults(func=cmd_tournament)
+
+    rev = sub.add_parser("review", help="the coach's review of one complete hand record")
+    rev.add_argument("file", nargs="?", default="-")
+    rev.add_argument("--seat", type=int, default=0)
+    rev.add_argument("--seed", type=int, default=0)
+    rev.add_argument("--json", action="store_true")
+    rev.set_defaults(func=cmd_review)
+
+    bench = sub.add_parser("bench", help="speed benchmarks")
+    bench.add_argument("what", choices=["engine"])
+    bench.add_argument("--seconds", type=float, default=3.0)
+    bench.add_argument("--json", action="store_true")
+    bench.set_defaults(func=cmd_bench)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return int(args.func(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

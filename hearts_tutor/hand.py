@@ -1,0 +1,616 @@
+"""One hand of Hearts: deal, simultaneous passing, tricks, scoring.
+
+The state is small and fast (cards are ints, hands are bitmasks) because Monte-Carlo bots and the
+coach's grading play thousands of hands a second through it. Every legality rule has an id and a plain
+sentence; an illegal action raises :class:`IllegalMove` and leaves the state exactly as it was.
+
+>>> from hearts_tutor.rules import Rules
+>>> h = HandState.deal_random(Rules.preset("standard"), seed=1, hand_number=3)  # a keep hand
+>>> h.phase
+<Phase.PLAY: 'play'>
+>>> cards_str(h.legal_plays())
+['2C']
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, NamedTuple
+
+from .cards import (
+    HEART_MASK,
+    HEARTS,
+    JACK_OF_DIAMONDS,
+    QS_BIT,
+    QUEEN_OF_SPADES,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    Card,
+    CardError,
+    CardSet,
+    card_name,
+    card_str,
+    cards_in,
+    cards_str,
+    lowest,
+)
+from .rules import MOON_CHOICES, Rules
+
+if TYPE_CHECKING:
+    from .view import PlayerView
+
+CLUB_MASK = SUIT_MASKS[0]
+
+
+class Phase(Enum):
+    PASS = "pass"
+    PLAY = "play"
+    MOON = "moon"  # the shooter chooses how the moon scores
+    DONE = "done"
+
+
+class IllegalMove(ValueError):
+    """An action the rules forbid; ``rule`` is the rule's id and ``reason`` its plain sentence."""
+
+    def __init__(self, rule: str, reason: str, card: Card | None = None) -> None:
+        super().__init__(reason)
+        self.rule = rule
+        self.reason = reason
+        self.card = card
+
+
+class Verdict(NamedTuple):
+    """Why a card may not be played: the rule's id and its sentence."""
+
+    rule: str
+    reason: str
+
+
+class Trick(NamedTuple):
+    """A finished trick: who led, the cards in playing order, the winner (None when fully cancelled)."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int | None
+
+
+class Action(NamedTuple):
+    """One step of a hand's history: ``kind`` is 'pass', 'play' or 'moon'."""
+
+    kind: str
+    seat: int
+    cards: tuple[Card, ...] = ()
+    choice: str | None = None
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The points of a finished hand with how they came about."""
+
+    points: list[int]
+    raw: list[int]
+    shooter: int | None = None
+    sweeper: int | None = None
+    moon_choice: str | None = None
+    bonus: tuple[int, ...] = ()
+
+
+def describe_rule(rule: str, rules: Rules, *, led: int | None = None, first_card: Card | None = None) -> str:
+    """The plain sentence of a legality rule id."""
+    breaker = "a heart or the queen of spades has been played" if rules.queen_breaks_hearts else (
+        "a heart has been played")
+    sentences = {
+        "follow_suit": f"You must follow suit: {SUIT_NAMES[led or 0]} were led.",
+        "first_lead_lowest_club": f"The first trick must be opened with {card_name(first_card or 0)}.",
+        "first_lead_club": "The first trick must be opened with a club.",
+        "first_lead_no_points": "The first trick may not be opened with a heart or the queen of spades "
+                                "while you hold something else.",
+        "first_trick_no_points": "No hearts or queen of spades on the first trick while you hold "
+                                 "another card you could play.",
+        "hearts_not_broken": f"You may not lead a heart until hearts are broken ({breaker}), "
+                             "unless you hold nothing else.",
+        "queen_lead_not_broken": "You may not lead the queen of spades until hearts are broken, "
+                                 "unless you hold nothing else.",
+    }
+    return sentences[rule]
+
+
+class HandState:
+    """The full state of one hand (all four hands visible: the referee's and the dealer's view)."""
+
+    __slots__ = (
+        "rules", "n", "dealer", "hand_number", "pass_direction", "deal", "kitty", "hands", "doubles",
+        "phase", "passes", "received", "trick", "leader", "to_move", "hearts_broken", "tricks",
+        "carried", "hearts_taken", "queens_taken", "jacks_taken", "tricks_won", "won",
+        "history", "moon_choice", "_legal", "_first_lead_card", "_points_mask", "_forbid_lead",
+        "_first_trick_forbidden",
+    )
+
+    def __init__(self, rules: Rules, deal: list[list[Card]], *, kitty: list[Card] | None = None,
+                 dealer: int = 0, hand_number: int = 0, pass_direction: str | None = None) -> None:
+        """Start a hand from each seat's dealt cards (checked against the rules' deck)."""
+        self.rules = rules
+        n = self.n = rules.players
+        self.dealer = dealer % n
+        self.hand_number = hand_number
+        direction = pass_direction or rules.pass_direction(hand_number)
+        if direction not in ("left", "right", "across", "keep"):
+            raise ValueError(f"pass direction must be left, right, across or keep, not {direction!r}")
+        if direction == "across" and n % 2:
+            raise ValueError(f"cannot pass across with {n} players")
+        self.pass_direction = direction
+        kitty = list(kitty or [])
+        _check_deal(rules, deal, kitty)
+        self.deal = tuple(tuple(sorted(h)) for h in deal)
+        self.kitty = tuple(sorted(kitty))
+        self.hands = [0] * n
+        self.doubles = [0] * n
+        for seat, cards in enumerate(deal):
+            for c in cards:
+                self._add(seat, c)
+        self.passes: list[tuple[Card, ...] | None] = [None] * n
+        self.received: list[tuple[Card, ...]] = [()] * n
+        self.trick: list[Card] = []
+        self.tricks: list[Trick] = []
+        self.carried: list[Card] = list(self.kitty)
+        self.hearts_taken = [0] * n
+        self.queens_taken = [0] * n
+        self.jacks_taken = [0] * n
+        self.tricks_won = [0] * n
+        self.won: list[list[Card]] = [[] for _ in range(n)]
+        self.hearts_broken = False
+        self.history: list[Action] = []
+        self.moon_choice: str | None = None
+        self._legal: CardSet = -1
+        self._points_mask = HEART_MASK | (QS_BIT if rules.queen_points else 0)
+        self._first_trick_forbidden = rules.first_trick_points == "forbidden"
+        self._forbid_lead = (0 if rules.hearts_lead_before_broken else HEART_MASK) | (
+            0 if rules.queen_lead_before_broken else QS_BIT)
+        self._first_lead_card = lowest(rules.deck_mask & CLUB_MASK)
+        self.leader = self.to_move = 0
+        if direction == "keep":
+            self._start_play()
+        else:
+            self.phase = Phase.PASS
+
+    # ----- construction helpers -----
+
+    @classmethod
+    def deal_random(cls, rules: Rules, seed: int | random.Random | None = None, *, dealer: int = 0,
+                    hand_number: int = 0, pass_direction: str | None = None) -> HandState:
+        """A shuffled deal; the same seed gives the same hand."""
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        deck = cards_in(rules.deck_mask) * rules.decks
+        rng.shuffle(deck)
+        size, n = rules.hand_size, rules.players
+        deal = [deck[i * size:(i + 1) * size] for i in range(n)]
+        return cls(rules, deal, kitty=deck[n * size:], dealer=dealer, hand_number=hand_number,
+                   pass_direction=pass_direction)
+
+    def copy(self) -> HandState:
+        """An independent copy (lists copied, immutable parts shared)."""
+        new = HandState.__new__(HandState)
+        for name in HandState.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.hands = self.hands[:]
+        new.doubles = self.doubles[:]
+        new.passes = self.passes[:]
+        new.received = self.received[:]
+        new.trick = self.trick[:]
+        new.tricks = self.tricks[:]
+        new.carried = self.carried[:]
+        new.hearts_taken = self.hearts_taken[:]
+        new.queens_taken = self.queens_taken[:]
+        new.jacks_taken = self.jacks_taken[:]
+        new.tricks_won = self.tricks_won[:]
+        new.won = [w[:] for w in self.won]
+        new.history = self.history[:]
+        return new
+
+    # ----- card bookkeeping -----
+
+    def _add(self, seat: int, c: Card) -> None:
+        bit = 1 << c
+        if self.hands[seat] & bit:
+            self.doubles[seat] |= bit
+        else:
+            self.hands[seat] |= bit
+
+    def _remove(self, seat: int, c: Card) -> None:
+        bit = 1 << c
+        if self.doubles[seat] & bit:
+            self.doubles[seat] ^= bit
+        else:
+            self.hands[seat] ^= bit
+
+    def hand_of(self, seat: int) -> list[Card]:
+        """A seat's cards, ascending, with both copies of a card held twice."""
+        return sorted(cards_in(self.hands[seat]) + cards_in(self.doubles[seat]))
+
+    def holds(self, seat: int, c: Card) -> bool:
+        return bool(self.hands[seat] >> c & 1)
+
+    @property
+    def trick_number(self) -> int:
+        """0 for the first trick."""
+        return len(self.tricks)
+
+    @property
+    def is_first_trick(self) -> bool:
+        return not self.tricks
+
+    @property
+    def trick_seats(self) -> list[int]:
+        """The seats that played the cards of the current trick, in order."""
+        return [(self.leader + i) % self.n for i in range(len(self.trick))]
+
+    @property
+    def led_suit(self) -> int | None:
+        return self.trick[0] // 13 if self.trick else None
+
+    # ----- passing -----
+
+    def pass_target(self, seat: int) -> int:
+        """The seat that receives ``seat``'s pass."""
+        return (seat + self.rules.pass_offset(self.pass_direction)) % self.n
+
+    def pass_source(self, seat: int) -> int:
+        """The seat whose pass ``seat`` receives."""
+        return (seat - self.rules.pass_offset(self.pass_direction)) % self.n
+
+    def verify_pass(self, seat: int, cards: list[Card] | tuple[Card, ...]) -> None:
+        """Raise :class:`IllegalMove` unless ``seat`` may pass these cards now."""
+        k = self.rules.pass_count
+        if self.phase is not Phase.PASS:
+            if self.pass_direction == "keep":
+                raise IllegalMove("no_passing", "This is a keep hand: nobody passes, you play the cards dealt.")
+            raise IllegalMove("not_passing_phase", "The passing is over; it is time to play.")
+        if not 0 <= seat < self.n:
+            raise IllegalMove("no_such_seat", f"There is no seat {seat} at a table of {self.n}.")
+        if self.passes[seat] is not None:
+            raise IllegalMove("already_passed", "You have already passed your cards this hand.")
+        if len(cards) != k:
+            raise IllegalMove("pass_count", f"You must pass exactly {k} cards, not {len(cards)}.")
+        need: dict[Card, int] = {}
+        for c in cards:
+            if not isinstance(c, int) or not 0 <= c < 52:
+                raise IllegalMove("not_a_card", f"{c!r} is not a card.")
+            need[c] = need.get(c, 0) + 1
+        for c, times in need.items():
+            held = (self.hands[seat] >> c & 1) + (self.doubles[seat] >> c & 1)
+            if held < times:
+                what = "do not hold" if not held else "hold only one copy of"
+                raise IllegalMove("pass_not_held", f"You {what} {card_name(c)}.", c)
+
+    def can_pass(self, seat: int, cards: list[Card] | tuple[Card, ...]) -> bool:
+        try:
+            self.verify_pass(seat, cards)
+        except IllegalMove:
+            return False
+        return True
+
+    def pass_cards(self, seat: int, cards: list[Card] | tuple[Card, ...]) -> None:
+        """Choose ``seat``'s pass; when every seat has chosen, the cards change hands together."""
+        self.verify_pass(seat, cards)
+        self.passes[seat] = tuple(sorted(cards))
+        self.history.append(Action("pass", seat, self.passes[seat]))
+        if all(p is not None for p in self.passes):
+            self._exchange()
+
+    def _exchange(self) -> None:
+        for seat, cards in enumerate(self.passes):
+            for c in cards or ():
+                self._remove(seat, c)
+        for seat, cards in enumerate(self.passes):
+            target = self.pass_target(seat)
+            self.received[target] = cards or ()
+            for c in cards or ():
+                self._add(target, c)
+        self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        fl = self.rules.first_lead
+        if fl in ("lowest_club", "any_club"):
+            bit = 1 << self._first_lead_card
+            leader = next(s for s in range(self.n) if self.hands[s] & bit)
+        elif fl == "left_of_dealer":
+            leader = (self.dealer + 1) % self.n
+        else:
+            leader = self.hand_number % self.n
+        self.leader = self.to_move = leader
+        self._legal = -1
+
+    # ----- playing -----
+
+    def legal_mask(self) -> CardSet:
+        """The distinct cards the seat to move may play now (0 outside the play phase)."""
+        if self._legal >= 0:
+            return self._legal
+        if self.phase is not Phase.PLAY:
+            return 0
+        hand = self.hands[self.to_move]
+        trick = self.trick
+        if trick:
+            follow = hand & SUIT_MASKS[trick[0] // 13]
+            legal = follow or hand
+            if self._first_trick_forbidden and not self.tricks:
+                safe = legal & ~self._points_mask
+                if safe:
+                    legal = safe
+        elif not self.tricks:
+            fl = self.rules.first_lead
+            if fl == "lowest_club":
+                legal = 1 << self._first_lead_card
+            elif fl == "any_club":
+                legal = hand & CLUB_MASK
+            else:
+                legal = (hand & ~(HEART_MASK | QS_BIT)) or hand
+        elif self.hearts_broken:
+            legal = hand
+        else:
+            legal = (hand & ~self._forbid_lead) or hand
+        self._legal = legal
+        return legal
+
+    def legal_plays(self) -> list[Card]:
+        """The distinct legal cards, sorted by suit (C, D, S, H) then rank."""
+        return cards_in(self.legal_mask())
+
+    def why_illegal(self, c: Card, seat: int | None = None) -> Verdict | None:
+        """None if ``c`` may be played now by the seat to move, else the rule that forbids it.
+
+        Walks the same cascade as :meth:`legal_mask`, naming the first rule that removes the card.
+        """
+        seat = self.to_move if seat is None else seat
+        rules = self.rules
+        if self.phase is not Phase.PLAY:
+            if self.phase is Phase.PASS:
+                return Verdict("passing_phase", "Cards are being passed; play starts after the pass.")
+            return Verdict("hand_over", "The hand is over.")
+        if seat != self.to_move:
+            return Verdict("not_your_turn", f"It is seat {self.to_move}'s turn to play.")
+        hand = self.hands[seat]
+        if not hand >> c & 1:
+            return Verdict("not_in_hand", f"You do not hold {card_name(c)}.")
+        bit = 1 << c
+        if self.legal_mask() & bit:
+            return None
+        if self.trick:
+            led = self.trick[0] // 13
+            if hand & SUIT_MASKS[led] and not bit & SUIT_MASKS[led]:
+                return Verdict("follow_suit", describe_rule("follow_suit", rules, led=led))
+            return Verdict("first_trick_no_points", describe_rule("first_trick_no_points", rules))
+        if not self.tricks:
+            fl = rules.first_lead
+            if fl == "lowest_club":
+                return Verdict("first_lead_lowest_club", describe_rule(
+                    "first_lead_lowest_club", rules, first_card=self._first_lead_card))
+            if fl == "any_club":
+                return Verdict("first_lead_club", describe_rule("first_lead_club", rules))
+            return Verdict("first_lead_no_points", describe_rule("first_lead_no_points", rules))
+        if c // 13 == HEARTS:
+            return Verdict("hearts_not_broken", describe_rule("hearts_not_broken", rules))
+        return Verdict("queen_lead_not_broken", describe_rule("queen_lead_not_broken", rules))
+
+    def verify_play(self, c: Card) -> None:
+        """Raise :class:`IllegalMove` naming the rule unless ``c`` is legal now."""
+        if not isinstance(c, int) or not 0 <= c < 52:
+            raise IllegalMove("not_a_card", f"{c!r} is not a card.")
+        verdict = self.why_illegal(c)
+        if verdict is not None:
+            raise IllegalMove(verdict.rule, verdict.reason, c)
+
+    def can_play(self, c: Card) -> bool:
+        return self.phase is Phase.PLAY and bool(self.legal_mask() >> c & 1)
+
+    def play(self, c: Card) -> None:
+        """The seat to move plays ``c``; an illegal card raises and changes nothing."""
+        if self.phase is not Phase.PLAY or type(c) is not int or not 0 <= c < 52 or not self.legal_mask() >> c & 1:
+            self.verify_play(c)  # raises with the rule that forbids it
+        seat = self.to_move
+        bit = 1 << c
+        if self.doubles[seat] & bit:
+            self.doubles[seat] ^= bit
+        else:
+            self.hands[seat] ^= bit
+        self.history.append(Action("play", seat, (c,)))
+        trick = self.trick
+        trick.append(c)
+        if not self.hearts_broken and (c >= 39 or (c == QUEEN_OF_SPADES and self.rules.queen_breaks_hearts)):
+            self.hearts_broken = True
+        self._legal = -1
+        if len(trick) == self.n:
+            self._finish_trick()
+        else:
+            self.to_move = (seat + 1) % self.n
+
+    def _finish_trick(self) -> None:
+        trick, n, leader = self.trick, self.n, self.leader
+        led = trick[0] // 13
+        winner: int | None
+        if self.rules.decks == 1:
+            best = max(c for c in trick if c // 13 == led)
+            winner = (leader + trick.index(best)) % n
+        else:
+            best = -1
+            winner = None
+            for i, c in enumerate(trick):
+                if c // 13 == led and c > best and trick.count(c) == 1:
+                    best, winner = c, (leader + i) % n
+        self.tricks.append(Trick(leader, tuple(trick), winner))
+        self.trick = []
+        pile = self.carried + trick if self.carried else trick
+        last = len(self.tricks) == self.rules.tricks_per_hand
+        if winner is None:
+            self.carried = [] if last else pile
+            self.to_move = leader  # the same player leads again
+        else:
+            self.carried = []
+            h = q = j = 0
+            for c in pile:
+                if c >= 39:
+                    h += 1
+                elif c == QUEEN_OF_SPADES:
+                    q += 1
+                elif c == JACK_OF_DIAMONDS:
+                    j += 1
+            self.hearts_taken[winner] += h
+            self.queens_taken[winner] += q
+            self.jacks_taken[winner] += j
+            self.tricks_won[winner] += 1
+            self.won[winner].extend(pile)
+            self.leader = self.to_move = winner
+        if last:
+            self._finish_hand()
+
+    def _finish_hand(self) -> None:
+        if self.rules.moon == "shooter_chooses" and self.moon_shooter() is not None and self.sweeper() is None:
+            self.phase = Phase.MOON
+            self.to_move = self.moon_shooter()  # type: ignore[assignment]
+        else:
+            self.phase = Phase.DONE
+
+    def choose_moon(self, choice: str) -> None:
+        """The shooter says how the moon scores: ``add_to_others`` or ``subtract_from_self``."""
+        if self.phase is not Phase.MOON:
+            raise IllegalMove("no_moon_choice", "There is no moon to score: nobody shot it, or it is scored already.")
+        if choice not in MOON_CHOICES:
+            raise IllegalMove("bad_moon_choice", f"The moon scores as add_to_others or subtract_from_self, not {choice!r}.")
+        self.moon_choice = choice
+        self.history.append(Action("moon", self.to_move, (), choice))
+        self.phase = Phase.DONE
+
+    # ----- points -----
+
+    def raw_points(self) -> list[int]:
+        """Points taken so far, card by card (no moon, sweep or bonus)."""
+        r = self.rules
+        return [self.hearts_taken[s] + self.queens_taken[s] * r.queen_points + self.jacks_taken[s] * r.jack_points
+                for s in range(self.n)]
+
+    def moon_shooter(self) -> int | None:
+        """The seat that took every heart and every scoring queen, if one did."""
+        need_h = 13 * self.rules.decks
+        for s in range(self.n):
+            if self.hearts_taken[s] == need_h and (not self.rules.queen_points or self.queens_taken[s] == self.rules.decks):
+                return s
+        return None
+
+    def sweeper(self) -> int | None:
+        """With ``sweep: plus_52``, the seat that won every trick, if one did."""
+        if self.rules.sweep != "plus_52":
+            return None
+        for s in range(self.n):
+            if self.tricks_won[s] == self.rules.tricks_per_hand:
+                return s
+        return None
+
+    def result(self) -> HandResult:
+        """The hand's points per seat after moon, sweep and bonus rules (raw points while unfinished)."""
+        r = self.rules
+        raw = self.raw_points()
+        if self.phase is not Phase.DONE:
+            return HandResult(points=raw, raw=raw)
+        jack = [self.jacks_taken[s] * r.jack_points for s in range(self.n)]
+        sweeper = self.sweeper()
+        if sweeper is not None:
+            points = [jack[s] + (0 if s == sweeper else 52) for s in range(self.n)]
+            return HandResult(points=points, raw=raw, sweeper=sweeper)
+        shooter = self.moon_shooter()
+        if shooter is not None:
+            choice = r.moon if r.moon != "shooter_chooses" else self.moon_choice
+            if choice == "add_to_others":
+                points = [jack[s] if s == shooter else raw[s] + 26 for s in range(self.n)]
+            else:
+                points = [jack[s] - 26 if s == shooter else raw[s] for s in range(self.n)]
+            return HandResult(points=points, raw=raw, shooter=shooter, moon_choice=choice)
+        bonus = [0] * self.n
+        if r.clean_hand_bonus == "no_tricks":
+            bonus = [-5 if self.tricks_won[s] == 0 else 0 for s in range(self.n)]
+        elif r.clean_hand_bonus == "no_points":
+            bonus = [-5 if not self._took_scoring_card(s) else 0 for s in range(self.n)]
+        return HandResult(points=[raw[s] + bonus[s] for s in range(self.n)], raw=raw, bonus=tuple(bonus))
+
+    def _took_scoring_card(self, seat: int) -> bool:
+        r = self.rules
+        return bool(self.hearts_taken[seat] or (r.queen_points and self.queens_taken[seat])
+                    or (r.jack_points and self.jacks_taken[seat]))
+
+    def points(self) -> list[int]:
+        return self.result().points
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.DONE
+
+    # ----- history -----
+
+    def plays(self) -> list[Card]:
+        """Every card played so far, in order."""
+        return [a.cards[0] for a in self.history if a.kind == "play"]
+
+    def replay(self, actions: list[Action]) -> None:
+        for a in actions:
+            if a.kind == "pass":
+                self.pass_cards(a.seat, a.cards)
+            elif a.kind == "play":
+                if a.seat != self.to_move:
+                    raise IllegalMove("not_your_turn", f"It is seat {self.to_move}'s turn, not seat {a.seat}'s.")
+                self.play(a.cards[0])
+            else:
+                self.choose_moon(a.choice or "")
+
+    def restart(self) -> HandState:
+        """The same hand as dealt, before any action."""
+        return HandState(self.rules, [list(h) for h in self.deal], kitty=list(self.kitty), dealer=self.dealer,
+                         hand_number=self.hand_number, pass_direction=self.pass_direction)
+
+    def undo(self) -> Action:
+        """Take back the last action (replayed from the deal); returns it."""
+        if not self.history:
+            raise IllegalMove("nothing_to_undo", "Nothing has happened yet this hand.")
+        last = self.history[-1]
+        fresh = self.restart()
+        fresh.replay(self.history[:-1])
+        for name in HandState.__slots__:
+            setattr(self, name, getattr(fresh, name))
+        return last
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know, with no hidden card in it."""
+        from .view import PlayerView
+        return PlayerView.of(self, seat)
+
+    def __repr__(self) -> str:
+        hands = " | ".join(" ".join(cards_str(self.hand_of(s))) for s in range(self.n))
+        return f"<HandState {self.phase.value} to_move={self.to_move} trick={cards_str(self.trick)} hands: {hands}>"
+
+
+def _check_deal(rules: Rules, deal: list[list[Card]], kitty: list[Card]) -> None:
+    """Raise :class:`CardError` unless the deal uses exactly the rules' deck."""
+    n = rules.players
+    if len(deal) != n:
+        raise CardError(f"the deal must give cards to {n} seats, not {len(deal)}")
+    for seat, cards in enumerate(deal):
+        if len(cards) != rules.hand_size:
+            raise CardError(f"seat {seat} was dealt {len(cards)} cards; each seat gets {rules.hand_size}")
+    if len(kitty) != rules.kitty_size:
+        raise CardError(f"the kitty must hold {rules.kitty_size} cards, not {len(kitty)}")
+    counts = [0] * 52
+    for c in [c for h in deal for c in h] + kitty:
+        if not isinstance(c, int) or not 0 <= c < 52:
+            raise CardError(f"{c!r} is not a card")
+        counts[c] += 1
+    deck = rules.deck_mask
+    for c in range(52):
+        expected = rules.decks if deck >> c & 1 else 0
+        if counts[c] > expected:
+            if not expected:
+                raise CardError(f"{card_str(c)} is not in play with {n} players (it is removed from the deck)")
+            raise CardError(f"{card_str(c)} is dealt {counts[c]} times; the deck has {expected}")
+        if counts[c] < expected:
+            raise CardError(f"{card_str(c)} is missing from the deal")
+
