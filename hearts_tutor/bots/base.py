@@ -1,0 +1,134 @@
+"""The bot interface: a decision with its reasoning, step by step (the raw material of telepathy).
+
+A bot sees only a :class:`~hearts_tutor.view.PlayerView`. Every decision carries ordered
+:class:`Step` s: what the bot observed, what it inferred, the candidates it weighed with their scores,
+and what it chose and why. The final step always names the chosen card(s).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from ..cards import Card, card_name, join_names
+from ..hand import HandState, Phase
+from ..view import PlayerView
+
+STEP_KINDS = ("observed", "inferred", "considered", "chose")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a bot's reasoning: ``kind`` is observed, inferred, considered or chose."""
+
+    kind: str
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A pass (``cards`` holds the cards passed), a play (one card) or a moon choice, with its reasoning."""
+
+    kind: str
+    seat: int
+    cards: tuple[Card, ...] = ()
+    choice: str | None = None
+    steps: tuple[Step, ...] = ()
+    level: str = ""
+
+    @property
+    def card(self) -> Card:
+        """The card played (for a play decision)."""
+        if self.kind != "play":
+            raise ValueError(f"a {self.kind} decision has no single card")
+        return self.cards[0]
+
+    def apply(self, state: HandState) -> None:
+        """Carry the decision out on a full hand state."""
+        if self.kind == "pass":
+            state.pass_cards(self.seat, self.cards)
+        elif self.kind == "play":
+            state.play(self.cards[0])
+        else:
+            state.choose_moon(self.choice or "")
+
+    def summary(self) -> str:
+        """The last step's sentence (what was chosen and why)."""
+        return self.steps[-1].text if self.steps else ""
+
+
+class Reasoning:
+    """Collects steps while a bot thinks."""
+
+    def __init__(self) -> None:
+        self.steps: list[Step] = []
+
+    def observed(self, text: str, **data: Any) -> None:
+        self.steps.append(Step("observed", text, data))
+
+    def inferred(self, text: str, **data: Any) -> None:
+        self.steps.append(Step("inferred", text, data))
+
+    def considered(self, text: str, **data: Any) -> None:
+        self.steps.append(Step("considered", text, data))
+
+    def chose(self, text: str, **data: Any) -> tuple[Step, ...]:
+        self.steps.append(Step("chose", text, data))
+        return tuple(self.steps)
+
+
+class Bot(ABC):
+    """A computer player of some level; ``decide`` answers any position of its seat."""
+
+    level: ClassVar[str] = ""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def decide(self, view: PlayerView) -> Decision:
+        """The bot's move for the phase of ``view`` (its seat must be the one to act)."""
+        if view.phase is Phase.PASS:
+            return self.choose_pass(view)
+        if view.phase is Phase.PLAY:
+            return self.choose_play(view)
+        if view.phase is Phase.MOON:
+            return self.choose_moon(view)
+        raise ValueError("the hand is over: there is nothing to decide")
+
+    @abstractmethod
+    def choose_pass(self, view: PlayerView) -> Decision:
+        """Three (``pass_count``) cards to pass."""
+
+    @abstractmethod
+    def choose_play(self, view: PlayerView) -> Decision:
+        """A legal card to play."""
+
+    def choose_moon(self, view: PlayerView) -> Decision:
+        """How to score a moon this seat shot: whichever serves it best, with the reason."""
+        why = Reasoning()
+        why.observed("I took every heart" + (" and the queen of spades." if view.rules.queen_points else "."))
+        scores = list(view.scores) or [0] * view.n
+        me = view.seat
+        others_after = [s + 26 for i, s in enumerate(scores) if i != me]
+        game_ends = view.rules.end in ("reach", "exceed") and any(
+            s >= view.rules.target if view.rules.end == "reach" else s > view.rules.target for s in others_after)
+        if game_ends and scores[me] < min(others_after):
+            why.considered("Adding 26 to everyone else ends the game with me lowest.", scores=scores)
+            return Decision("moon", me, (), "add_to_others",
+                            why.chose("I add 26 to every other player: that ends the game and I win."), self.level)
+        why.considered("Taking 26 off my own score keeps the game going and helps me as much as anyone.",
+                       scores=scores)
+        return Decision("moon", me, (), "subtract_from_self",
+                        why.chose("I subtract 26 from my own score."), self.level)
+
+
+def describe_cards(cards: tuple[Card, ...] | list[Card]) -> str:
+    return join_names(cards)
+
+
+def describe_card(c: Card) -> str:
+    return card_name(c)
