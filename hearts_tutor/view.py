@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .cards import ALL_CARDS, HEART_MASK, QS_BIT, SUIT_MASKS, Card, CardSet, cards_in
-from .hand import Action, HandState, Phase, Trick
+from .hand import HandState, Phase, Trick, Verdict
 from .rules import Rules
 
 
@@ -161,6 +161,22 @@ class PlayerView:
         for c in seen:
             counts[c] -= 1
         return [c for c in range(52) for _ in range(counts[c])]
+
+    # ----- legality, from the engine's own cascade -----
+
+    def position(self) -> HandState:
+        """A state at this position holding only this seat's cards (enough to ask the rules about them)."""
+        hands: list[list[Card]] = [[] for _ in range(self.n)]
+        hands[self.seat] = list(self.hand)
+        return self._state_with(hands, [])
+
+    def legal_plays(self) -> list[Card]:
+        """This seat's legal cards now (empty when it is not its turn to play)."""
+        return cards_in(self.legal)
+
+    def why_illegal(self, c: Card) -> Verdict | None:
+        """None if this seat may play ``c`` now, else the engine's rule id and sentence."""
+        return self.position().why_illegal(c, self.seat)
 
     # ----- sampling -----
 
@@ -315,4 +331,4 @@ def _make_room(c: Card, hands: list[list[Card]], capacity: list[int], forbidden:
     raise ValueError("no deal of the unseen cards agrees with this view")
 
 
-__all__ = ["Action", "PlayerView"]
+__all__ = ["PlayerView"]
