@@ -36,7 +36,7 @@ chromium:
 
 test: $(VENV)/.test-installed chromium
 	$(BIN)/python -m pytest tests
-	$(BIN)/python -m pytest --nbval-lax -p no:doctest lessons
+	$(BIN)/python -m pytest --nbval-lax lessons
 
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check hearts_tutor tests benchmarks
