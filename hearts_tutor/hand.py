@@ -85,6 +85,14 @@ class Action(NamedTuple):
     choice: str | None = None
 
 
+#: ``_PLAY_ACTIONS[seat][card]``: the (immutable, shared) history record of a play, made once.
+_PLAY_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(Action("play", seat, (c,)) for c in range(52)) for seat in range(11))
+_new_tuple = tuple.__new__
+#: The distinct cards of a deck in ascending order, by deck mask (deal_random copies and shuffles it).
+_DECK_CARDS: dict[int, tuple[Card, ...]] = {}
+
+
 @dataclass(frozen=True)
 class HandResult:
     """The points of a finished hand with how they came about."""
@@ -120,12 +128,12 @@ def describe_rule(rule: str, rules: Rules, *, led: int | None = None, first_card
 class HandState:
     """The full state of one hand (all four hands visible: the referee's and the dealer's view)."""
 
-    __slots__ = (
+    __slots__ = (  # noqa: RUF023 (grouped: the deal, the play, the history, rule caches)
         "rules", "n", "dealer", "hand_number", "pass_direction", "deal", "kitty", "hands", "doubles",
         "phase", "passes", "received", "trick", "leader", "to_move", "hearts_broken", "tricks",
         "carried", "hearts_taken", "queens_taken", "jacks_taken", "tricks_won", "won",
         "history", "moon_choice", "_legal", "_first_lead_card", "_points_mask", "_forbid_lead",
-        "_first_trick_forbidden",
+        "_first_trick_forbidden", "_first_lead", "_queen_breaks", "_one_deck", "_tricks_per_hand",
     )
 
     def __init__(self, rules: Rules, deal: list[list[Card]], *, kitty: list[Card] | None = None,
@@ -148,8 +156,14 @@ class HandState:
         self.hands = [0] * n
         self.doubles = [0] * n
         for seat, cards in enumerate(deal):
+            held = twice = 0
             for c in cards:
-                self._add(seat, c)
+                bit = 1 << c
+                if held & bit:
+                    twice |= bit
+                else:
+                    held |= bit
+            self.hands[seat], self.doubles[seat] = held, twice
         self.passes: list[tuple[Card, ...] | None] = [None] * n
         self.received: list[tuple[Card, ...]] = [()] * n
         self.trick: list[Card] = []
@@ -164,16 +178,25 @@ class HandState:
         self.history: list[Action] = []
         self.moon_choice: str | None = None
         self._legal: CardSet = -1
-        self._points_mask = HEART_MASK | (QS_BIT if rules.queen_points else 0)
-        self._first_trick_forbidden = rules.first_trick_points == "forbidden"
-        self._forbid_lead = (0 if rules.hearts_lead_before_broken else HEART_MASK) | (
-            0 if rules.queen_lead_before_broken else QS_BIT)
-        self._first_lead_card = lowest(rules.deck_mask & CLUB_MASK)
+        self._cache_rules()
         self.leader = self.to_move = 0
         if direction == "keep":
             self._start_play()
         else:
             self.phase = Phase.PASS
+
+    def _cache_rules(self) -> None:
+        """Keep the rule facts the hot path reads on the instance (derived from ``self.rules`` only)."""
+        rules = self.rules
+        self._points_mask = HEART_MASK | (QS_BIT if rules.queen_points else 0)
+        self._first_trick_forbidden = rules.first_trick_points == "forbidden"
+        self._forbid_lead = (0 if rules.hearts_lead_before_broken else HEART_MASK) | (
+            0 if rules.queen_lead_before_broken else QS_BIT)
+        self._first_lead_card = lowest(rules.deck_mask & CLUB_MASK)
+        self._first_lead = rules.first_lead
+        self._queen_breaks = rules.queen_breaks_hearts
+        self._one_deck = rules.decks == 1
+        self._tricks_per_hand = rules.tricks_per_hand
 
     # ----- construction helpers -----
 
@@ -182,7 +205,10 @@ class HandState:
                     hand_number: int = 0, pass_direction: str | None = None) -> HandState:
         """A shuffled deal; the same seed gives the same hand."""
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        deck = cards_in(rules.deck_mask) * rules.decks
+        distinct = _DECK_CARDS.get(rules.deck_mask)
+        if distinct is None:
+            distinct = _DECK_CARDS[rules.deck_mask] = tuple(cards_in(rules.deck_mask))
+        deck = list(distinct) * rules.decks
         rng.shuffle(deck)
         size, n = rules.hand_size, rules.players
         deal = [deck[i * size:(i + 1) * size] for i in range(n)]
@@ -227,6 +253,8 @@ class HandState:
 
     def hand_of(self, seat: int) -> list[Card]:
         """A seat's cards, ascending, with both copies of a card held twice."""
+        if not self.doubles[seat]:
+            return cards_in(self.hands[seat])
         return sorted(cards_in(self.hands[seat]) + cards_in(self.doubles[seat]))
 
     def holds(self, seat: int, c: Card) -> bool:
@@ -273,6 +301,13 @@ class HandState:
             raise IllegalMove("already_passed", "You have already passed your cards this hand.")
         if len(cards) != k:
             raise IllegalMove("pass_count", f"You must pass exactly {k} cards, not {len(cards)}.")
+        hand, chosen = self.hands[seat], 0
+        for c in cards:  # the common case: distinct cards, all held
+            if type(c) is not int or not 0 <= c < 52 or chosen >> c & 1 or not hand >> c & 1:
+                break
+            chosen |= 1 << c
+        else:
+            return
         need: dict[Card, int] = {}
         for c in cards:
             if not isinstance(c, int) or not 0 <= c < 52:
@@ -296,7 +331,7 @@ class HandState:
         self.verify_pass(seat, cards)
         self.passes[seat] = tuple(sorted(cards))
         self.history.append(Action("pass", seat, self.passes[seat]))
-        if all(p is not None for p in self.passes):
+        if None not in self.passes:
             self._exchange()
 
     def _exchange(self) -> None:
@@ -341,7 +376,7 @@ class HandState:
                 if safe:
                     legal = safe
         elif not self.tricks:
-            fl = self.rules.first_lead
+            fl = self._first_lead
             if fl == "lowest_club":
                 legal = 1 << self._first_lead_card
             elif fl == "any_club":
@@ -408,42 +443,68 @@ class HandState:
 
     def play(self, c: Card) -> None:
         """The seat to move plays ``c``; an illegal card raises and changes nothing."""
-        if self.phase is not Phase.PLAY or type(c) is not int or not 0 <= c < 52 or not self.legal_mask() >> c & 1:
+        legal = self._legal if self._legal >= 0 else self.legal_mask()  # 0 outside the play phase
+        if type(c) is not int or not 0 <= c < 52 or not legal >> c & 1:
             self.verify_play(c)  # raises with the rule that forbids it
+            c = int(c)
         seat = self.to_move
         bit = 1 << c
-        if self.doubles[seat] & bit:
-            self.doubles[seat] ^= bit
+        doubles = self.doubles
+        if doubles[seat] & bit:
+            doubles[seat] ^= bit
         else:
             self.hands[seat] ^= bit
-        self.history.append(Action("play", seat, (c,)))
+        self.history.append(_PLAY_ACTIONS[seat][c])
         trick = self.trick
         trick.append(c)
-        if not self.hearts_broken and (c >= 39 or (c == QUEEN_OF_SPADES and self.rules.queen_breaks_hearts)):
+        if not self.hearts_broken and (c >= 39 or (c == QUEEN_OF_SPADES and self._queen_breaks)):
             self.hearts_broken = True
         self._legal = -1
         if len(trick) == self.n:
             self._finish_trick()
         else:
-            self.to_move = (seat + 1) % self.n
+            seat += 1
+            self.to_move = seat if seat < self.n else 0
 
     def _finish_trick(self) -> None:
         trick, n, leader = self.trick, self.n, self.leader
+        if self._one_deck:
+            # One deck: every card differs, nothing cancels, nothing is carried (no kitty).
+            top, place, above = trick[0], 0, (trick[0] // 13 + 1) * 13
+            taken = 1 << top
+            for i in range(1, n):
+                c = trick[i]
+                taken |= 1 << c
+                if top < c < above:  # higher and of the led suit
+                    top, place = c, i
+            winner = (leader + place) % n
+            self.tricks.append(_new_tuple(Trick, (leader, tuple(trick), winner)))
+            self.trick = []
+            if taken >> 22:  # the jack of diamonds or anything above it: spades, hearts
+                hearts = (taken >> 39).bit_count()
+                if hearts:
+                    self.hearts_taken[winner] += hearts
+                if taken >> QUEEN_OF_SPADES & 1:
+                    self.queens_taken[winner] += 1
+                if taken >> JACK_OF_DIAMONDS & 1:
+                    self.jacks_taken[winner] += 1
+            self.tricks_won[winner] += 1
+            self.won[winner].extend(trick)
+            self.leader = self.to_move = winner
+            if len(self.tricks) == self._tricks_per_hand:
+                self._finish_hand()
+            return
         led = trick[0] // 13
-        winner: int | None
-        if self.rules.decks == 1:
-            best = max(c for c in trick if c // 13 == led)
-            winner = (leader + trick.index(best)) % n
-        else:
-            best = -1
-            winner = None
-            for i, c in enumerate(trick):
-                if c // 13 == led and c > best and trick.count(c) == 1:
-                    best, winner = c, (leader + i) % n
+        # Two decks: identical cards cancel; a fully cancelled trick is carried to the next winner.
+        best = -1
+        winner: int | None = None
+        for i, c in enumerate(trick):
+            if c // 13 == led and c > best and trick.count(c) == 1:
+                best, winner = c, (leader + i) % n
         self.tricks.append(Trick(leader, tuple(trick), winner))
         self.trick = []
         pile = self.carried + trick if self.carried else trick
-        last = len(self.tricks) == self.rules.tricks_per_hand
+        last = len(self.tricks) == self._tricks_per_hand
         if winner is None:
             self.carried = [] if last else pile
             self.to_move = leader  # the same player leads again
@@ -478,7 +539,8 @@ class HandState:
         if self.phase is not Phase.MOON:
             raise IllegalMove("no_moon_choice", "There is no moon to score: nobody shot it, or it is scored already.")
         if choice not in MOON_CHOICES:
-            raise IllegalMove("bad_moon_choice", f"The moon scores as add_to_others or subtract_from_self, not {choice!r}.")
+            raise IllegalMove("bad_moon_choice",
+                              f"The moon scores as add_to_others or subtract_from_self, not {choice!r}.")
         self.moon_choice = choice
         self.history.append(Action("moon", self.to_move, (), choice))
         self.phase = Phase.DONE
@@ -493,9 +555,10 @@ class HandState:
 
     def moon_shooter(self) -> int | None:
         """The seat that took every heart and every scoring queen, if one did."""
-        need_h = 13 * self.rules.decks
+        decks = self.rules.decks
+        need_queens = decks if self.rules.queen_points else None
         for s in range(self.n):
-            if self.hearts_taken[s] == need_h and (not self.rules.queen_points or self.queens_taken[s] == self.rules.decks):
+            if self.hearts_taken[s] == 13 * decks and (need_queens is None or self.queens_taken[s] == need_queens):
                 return s
         return None
 
@@ -599,6 +662,22 @@ def _check_deal(rules: Rules, deal: list[list[Card]], kitty: list[Card]) -> None
             raise CardError(f"seat {seat} was dealt {len(cards)} cards; each seat gets {rules.hand_size}")
     if len(kitty) != rules.kitty_size:
         raise CardError(f"the kitty must hold {rules.kitty_size} cards, not {len(kitty)}")
+    seen = twice = 0  # the common case: a well-formed deal, checked with card sets
+    for cards in (*deal, kitty):
+        for c in cards:
+            if type(c) is not int or not 0 <= c < 52 or twice >> c & 1:
+                break
+            if seen >> c & 1:
+                twice |= 1 << c
+            else:
+                seen |= 1 << c
+        else:
+            continue
+        break
+    else:
+        deck = rules.deck_mask
+        if seen == deck and twice == (deck if rules.decks == 2 else 0):
+            return  # the sizes add up to the deck, so each card is there exactly as often as in the deck
     counts = [0] * 52
     for c in [c for h in deal for c in h] + kitty:
         if not isinstance(c, int) or not 0 <= c < 52:

@@ -9,7 +9,7 @@
 ...     elif h.phase is Phase.PLAY:
 ...         h.play(h.legal_plays()[0])
 ...     else:
-...         m.next_hand()
+...         _ = m.next_hand()
 >>> len(m.history), len(m.winners()) >= 1
 (1, True)
 """

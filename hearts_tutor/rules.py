@@ -39,6 +39,9 @@ REMOVED_BY_PLAYERS: Mapping[int, tuple[str, ...]] = {
 }
 
 
+_REMOVED_MASKS: Mapping[int, int] = {n: mask_of(parse_cards(cards)) for n, cards in REMOVED_BY_PLAYERS.items()}
+
+
 class RulesError(ValueError):
     """An unknown rule key or value, or an impossible combination of rules."""
 
@@ -147,9 +150,8 @@ class Rules:
             raise RulesError(f"target must be positive, not {self.target}")
         if integer("hands") <= 0:
             raise RulesError(f"hands must be positive, not {self.hands}")
-        if self.handicap:
-            if len(self.handicap) != n or not all(isinstance(h, int) for h in self.handicap):
-                raise RulesError(f"handicap must give a whole-number starting score for each of the {n} seats")
+        if self.handicap and (len(self.handicap) != n or not all(isinstance(h, int) for h in self.handicap)):
+            raise RulesError(f"handicap must give a whole-number starting score for each of the {n} seats")
         if self.turn_clock is not None and (not isinstance(self.turn_clock, int | float) or self.turn_clock <= 0):
             raise RulesError(f"turn_clock must be null or a positive number of seconds, not {self.turn_clock!r}")
 
@@ -160,7 +162,7 @@ class Rules:
         """Cards taken out of a single deck for this player count (a card set)."""
         if self.decks == 2:
             return 0
-        return mask_of(parse_cards(REMOVED_BY_PLAYERS[self.players]))
+        return _REMOVED_MASKS[self.players]
 
     @property
     def removed_cards_text(self) -> list[str]:

@@ -242,11 +242,7 @@ class PlayerView:
         s.phase = self.phase
         s.leader, s.to_move = self.leader, self.to_move
         s._legal = -1
-        s._points_mask = HEART_MASK | (QS_BIT if r.queen_points else 0)
-        s._first_trick_forbidden = r.first_trick_points == "forbidden"
-        s._forbid_lead = (0 if r.hearts_lead_before_broken else HEART_MASK) | (
-            0 if r.queen_lead_before_broken else QS_BIT)
-        s._first_lead_card = (r.deck_mask & SUIT_MASKS[0] & -(r.deck_mask & SUIT_MASKS[0])).bit_length() - 1
+        s._cache_rules()
         return s
 
 
