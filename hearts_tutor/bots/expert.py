@@ -1,0 +1,165 @@
+"""The expert: Monte-Carlo search over deals consistent with what it knows, guided by inference.
+
+For each move it deals the unseen cards many times with :meth:`PlayerView.sample`, weighted by the hard
+level's inferences (who probably holds the queen, and so on), plays every legal card on each deal and
+finishes the hand with :func:`~hearts_tutor.bots.search.rollout_policy`. The card with the fewest expected
+points wins. The budget is anytime (``seconds`` per move, default 1.0) and stops early once one card is
+clearly best; ``rollouts=`` fixes the number of deals instead (deterministic for a seed). A forced move is
+instant. Passes: the hard level's shortlist of sensible passes, each tried by rollouts.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, ClassVar
+
+from ..cards import Card, card_name, card_str, join_names
+from ..view import PlayerView
+from .base import Bot, Decision, Reasoning
+from .heuristic import HardBot, best_passes, seat_name
+from .search import Estimate, evaluate_passes, play_out
+
+DEFAULT_SECONDS = 1.0
+
+
+class ExpertBot(Bot):
+    """Monte-Carlo over sampled deals with policy rollouts; anytime, explains its numbers."""
+
+    level: ClassVar[str] = "expert"
+
+    def __init__(self, seed: int | None = None, *, seconds: float | None = None, rollouts: int | None = None,
+                 workers: int = 1, early_stop: bool = True) -> None:
+        super().__init__(seed)
+        self.seed = seed
+        self.rollouts = rollouts
+        self.seconds = (DEFAULT_SECONDS if rollouts is None else None) if seconds is None else seconds
+        self.workers = workers
+        self.early_stop = early_stop and rollouts is None
+        self.hard = HardBot(seed=seed)
+
+    def _move_rng(self, view: PlayerView) -> random.Random:
+        """A generator that depends only on the seed and the position (so a decision is reproducible)."""
+        key = (self.seed, view.seat, view.hand_number, view.phase.value, len(view.plays()), view.hand)
+        return random.Random(repr(key))
+
+    # ----- passing -----
+
+    def choose_pass(self, view: PlayerView) -> Decision:
+        why = Reasoning()
+        target = view.pass_target()
+        why.observed(f"I pass {view.rules.pass_count} cards to {seat_name(view, target)}.", receiver=target)
+        shortlist = best_passes(self.hard, view, limit=6)
+        if len(shortlist) == 1:
+            chosen = shortlist[0]
+            return Decision("pass", view.seat, chosen, steps=why.chose(
+                f"I pass {join_names(chosen)}: it is the only sensible pass.", cards=[card_str(c) for c in chosen]),
+                level=self.level)
+        why.considered("Passes worth trying: " + "; ".join(join_names(p) for p in shortlist) + ".",
+                       candidates=[[card_str(c) for c in p] for p in shortlist])
+        est = evaluate_passes(view, shortlist, rollouts=self.rollouts, seconds=self.seconds,
+                              rng=self._move_rng(view))
+        best = min(shortlist, key=lambda p: (est[p].mean, p))
+        why.considered("Expected points for this hand after each pass, from rollouts (lower is better).",
+                       scores={" ".join(card_str(c) for c in p): round(e.mean, 2) for p, e in est.items()},
+                       samples=est[best].n)
+        return Decision("pass", view.seat, best, steps=why.chose(
+            f"I pass {join_names(best)}: over {est[best].n} sampled deals this pass cost me the fewest points "
+            f"(about {est[best].mean:.1f} for the hand).", cards=[card_str(c) for c in best]), level=self.level)
+
+    # ----- playing -----
+
+    def choose_play(self, view: PlayerView) -> Decision:
+        legal = view.legal_plays()
+        if len(legal) == 1:
+            why = Reasoning()
+            c = legal[0]
+            why.observed("I have only one legal card.")
+            return Decision("play", view.seat, (c,), steps=why.chose(
+                f"I play {card_name(c)}: it is the only card I may play.", card=card_str(c)), level=self.level)
+        hard = self.hard.choose_play(view)
+        why = Reasoning()
+        for step in hard.steps:
+            if step.kind in ("observed", "inferred"):
+                why.steps.append(step)
+        from .heuristic import Beliefs
+
+        beliefs = Beliefs(view)
+        est = self.search(view, legal, beliefs.card_weights())
+        best = min(legal, key=lambda c: (round(est[c].mean, 9), c % 13, c))
+        why.considered("Expected points for this hand after each card, from rollouts on sampled deals "
+                       "(lower is better).", scores={card_str(c): round(e.mean, 2) for c, e in est.items()},
+                       stderr={card_str(c): round(e.stderr, 2) for c, e in est.items() if math.isfinite(e.stderr)},
+                       samples=est[best].n)
+        runner = min((c for c in legal if c != best), key=lambda c: est[c].mean)
+        margin = est[runner].mean - est[best].mean
+        if margin < 0.05:
+            reason = f"it is as good as any ({est[best].mean:.1f} points expected)"
+        else:
+            reason = (f"it saves about {margin:.1f} points on average compared with {card_name(runner)} "
+                      f"({est[best].mean:.1f} expected)")
+        return Decision("play", view.seat, (best,), steps=why.chose(
+            f"I play {card_name(best)}: {reason}.", card=card_str(best)), level=self.level)
+
+    def search(self, view: PlayerView, legal: list[Card], weights: dict[Card, list[float]]) -> dict[Card, Estimate]:
+        """Rollouts of every legal card on common sampled deals, anytime with an early stop."""
+        rng = self._move_rng(view)
+        limit = self.rollouts if self.rollouts is not None else 1 << 62
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else math.inf
+        seat = view.seat
+        values: dict[Card, list[float]] = {c: [] for c in legal}
+        done = 0
+        next_check = 24
+        while done < limit:
+            base = view.sample(rng, weights or None)
+            seed = rng.getrandbits(48)
+            for c in legal:
+                s = base.copy()
+                s.play(c)
+                play_out(s, random.Random(seed))
+                values[c].append(s.points()[seat])
+            done += 1
+            if time.perf_counter() >= deadline:
+                break
+            if self.early_stop and done >= next_check:
+                next_check = done + 16
+                if _clearly_decided(values, legal):
+                    break
+        return {c: _estimate(v) for c, v in values.items()}
+
+    def decide_options(self) -> dict[str, Any]:
+        return {"seconds": self.seconds, "rollouts": self.rollouts, "workers": self.workers}
+
+
+def _estimate(values: list[float]) -> Estimate:
+    n = len(values)
+    if not n:
+        return Estimate(0.0, math.inf, 0)
+    mean = sum(values) / n
+    if n < 2:
+        return Estimate(mean, math.inf, n)
+    var = sum((x - mean) ** 2 for x in values) / (n - 1)
+    return Estimate(mean, math.sqrt(var / n), n)
+
+
+def _clearly_decided(values: dict[Card, list[float]], legal: list[Card], z: float = 2.5,
+                     negligible: float = 0.15) -> bool:
+    """True when the best card beats each other card clearly, or the difference no longer matters."""
+    n = len(values[legal[0]])
+    means = {c: sum(v) / n for c, v in values.items()}
+    best = min(legal, key=lambda c: means[c])
+    vb = values[best]
+    for c in legal:
+        if c == best:
+            continue
+        diffs = [a - b for a, b in zip(values[c], vb, strict=True)]
+        m = sum(diffs) / n
+        var = sum((d - m) ** 2 for d in diffs) / (n - 1)
+        se = math.sqrt(var / n)
+        if m - z * se > 0:
+            continue  # clearly worse
+        if m + z * se < negligible:
+            continue  # no real difference
+        return False
+    return True

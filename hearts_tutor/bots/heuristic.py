@@ -1,0 +1,677 @@
+"""The rule-based levels of seed 000: easy, medium and hard.
+
+One engine of rules of thumb with skills switched on level by level:
+
+* ``easy`` plays low and high cards as needed: ducks under the winner, dumps the queen and high hearts
+  when void, leads low. It does not count cards or make plans.
+* ``medium`` also voids short suits on purpose when passing, leads spades aggressively to flush out the
+  queen early, tries to win the jack of diamonds, and remembers what it passed (the queen it passed to a
+  player who has already played to a spade trick cannot fall on that trick, so its king or ace is safe).
+* ``hard`` also counts every played card, infers who holds the queen (or any card) from voids, passes and
+  play, acts on those probabilities, is more careful when voiding, stops moon attempts and shoots the moon
+  when its hand allows.
+
+Every score is a rough number of points the card is expected to cost (lower is better).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, ClassVar
+
+from ..cards import (
+    HEART_MASK,
+    HEARTS,
+    QS_BIT,
+    QUEEN_OF_SPADES,
+    SPADES,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    Card,
+    CardSet,
+    card_name,
+    card_str,
+    join_names,
+)
+from ..view import PlayerView
+from .base import Bot, Decision, Reasoning
+from .search import JD, JD_BIT, trick_winner_card
+
+SPADE_MASK = SUIT_MASKS[SPADES]
+KING_OF_SPADES = QUEEN_OF_SPADES + 1
+ACE_OF_SPADES = QUEEN_OF_SPADES + 2
+HIGH_SPADES = (1 << KING_OF_SPADES) | (1 << ACE_OF_SPADES)
+
+
+@dataclass(frozen=True)
+class Skills:
+    """What a level knows how to do."""
+
+    voids_on_purpose: bool = False
+    flushes_spades: bool = False
+    remembers_pass: bool = False
+    wins_jack: bool = False
+    sees_voids: bool = False
+    counts_cards: bool = False
+    infers: bool = False
+    moon: bool = False
+
+
+EASY = Skills()
+MEDIUM = Skills(voids_on_purpose=True, flushes_spades=True, remembers_pass=True, wins_jack=True, sees_voids=True)
+HARD = Skills(voids_on_purpose=True, flushes_spades=True, remembers_pass=True, wins_jack=True, sees_voids=True,
+              counts_cards=True, infers=True, moon=True)
+
+
+def seat_name(view: PlayerView, seat: int) -> str:
+    """How the bot speaks of a seat."""
+    if seat == view.seat:
+        return "me"
+    offset = (seat - view.seat) % view.n
+    if offset == 1:
+        return f"seat {seat} (on my left)"
+    if offset == view.n - 1:
+        return f"seat {seat} (on my right)"
+    if view.n % 2 == 0 and offset == view.n // 2:
+        return f"seat {seat} (across)"
+    return f"seat {seat}"
+
+
+def card_points(c: Card, rules: Any) -> int:
+    if c >= 39:
+        return 1
+    if c == QUEEN_OF_SPADES:
+        return rules.queen_points
+    if c == JD:
+        return rules.jack_points
+    return 0
+
+
+class Beliefs:
+    """Who holds which unseen card, as probabilities per seat (the hard level's inference).
+
+    ``prob[c][s]`` is the chance seat ``s`` holds card ``c`` (index ``n`` is the face-down kitty). Facts
+    come first: own cards, played cards, voids (``view.excluded``) and the bot's own pass. Evidence from
+    play shifts the odds: a seat that threw off another card while void probably had no queen of spades
+    (it would have dumped her), and a seat that leads spades while the queen is out seldom holds her.
+    """
+
+    def __init__(self, view: PlayerView, *, use_evidence: bool = True) -> None:
+        self.view = view
+        n = self.n = view.n
+        self.factors: dict[Card, list[float]] = {}
+        self.evidence: list[str] = []
+        unseen = view.unseen()
+        self.unseen_counts = [0] * 52
+        for c in unseen:
+            self.unseen_counts[c] += 1
+        self.unseen_mask = 0
+        for c in unseen:
+            self.unseen_mask |= 1 << c
+        known = view.known_holder()
+        room = [float(view.hand_sizes[s]) for s in range(n)] + [
+            float(view.kitty_size if view.kitty is None else 0)]
+        room[view.seat] = 0.0
+        for holder in known.values():
+            room[holder] = max(0.0, room[holder] - 1)
+        self.room = room
+        if use_evidence:
+            self._read_evidence()
+        self.prob: dict[Card, list[float]] = {}
+        for c in range(52):
+            if not self.unseen_counts[c]:
+                continue
+            if c in known:
+                p = [0.0] * (n + 1)
+                p[known[c]] = 1.0
+                self.prob[c] = p
+                continue
+            f = self.factors.get(c)
+            w = []
+            for s in range(n + 1):
+                if room[s] <= 0 or (s < n and view.phase.value != "pass" and view.excluded[s] >> c & 1):
+                    w.append(0.0)
+                else:
+                    w.append(room[s] * (f[s] if f else 1.0))
+            total = sum(w)
+            self.prob[c] = [x / total if total else 0.0 for x in w]
+
+    def _scale(self, c: Card, seat: int, factor: float) -> None:
+        f = self.factors.setdefault(c, [1.0] * (self.n + 1))
+        f[seat] *= factor
+
+    def _read_evidence(self) -> None:
+        view = self.view
+        rules = view.rules
+        if not rules.queen_points or not self.unseen_counts[QUEEN_OF_SPADES]:
+            return
+        queen_gone = 0
+        for number, t in enumerate(view.tricks + ((_open_trick(view),) if view.trick else ())):
+            led = t.cards[0] // 13
+            for i, c in enumerate(t.cards):
+                seat = (t.leader + i) % view.n
+                if seat == view.seat:
+                    continue
+                if i == 0 and c // 13 == SPADES and c != QUEEN_OF_SPADES and not queen_gone:
+                    self._scale(QUEEN_OF_SPADES, seat, 0.6)
+                    self.evidence.append(f"{seat_name(view, seat)} led a spade while the queen was out")
+                elif (c // 13 != led and c != QUEEN_OF_SPADES and not queen_gone
+                      and not (number == 0 and rules.first_trick_points == "forbidden")):
+                    self._scale(QUEEN_OF_SPADES, seat, 0.25)
+                    self._scale(KING_OF_SPADES, seat, 0.6)
+                    self._scale(ACE_OF_SPADES, seat, 0.6)
+                    self.evidence.append(
+                        f"{seat_name(view, seat)} threw off {card_name(c)} instead of the queen")
+                if c == QUEEN_OF_SPADES:
+                    queen_gone += 1
+                    if queen_gone >= rules.decks:
+                        return
+
+    def holds(self, c: Card, seat: int) -> float:
+        p = self.prob.get(c)
+        return p[seat] if p else 0.0
+
+    def holds_any(self, mask: CardSet, seat: int) -> float:
+        """Chance ``seat`` holds at least one card of ``mask`` (independence assumed)."""
+        miss = 1.0
+        m = mask & self.unseen_mask
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            miss *= 1.0 - self.holds(c, seat)
+        return 1.0 - miss
+
+    def void_chance(self, suit: int, seat: int) -> float:
+        """Chance ``seat`` has no card of ``suit``."""
+        view = self.view
+        if view.excluded[seat] & SUIT_MASKS[suit] == SUIT_MASKS[suit]:
+            return 1.0
+        return 1.0 - self.holds_any(SUIT_MASKS[suit], seat)
+
+    def card_weights(self) -> dict[Card, list[float]]:
+        """Per-card, per-seat weights for :meth:`PlayerView.sample` (the evidence factors)."""
+        return {c: list(f) for c, f in self.factors.items()}
+
+    def queen_odds(self) -> dict[int, float]:
+        p = self.prob.get(QUEEN_OF_SPADES)
+        if not p:
+            return {}
+        out = {s: round(p[s], 3) for s in range(self.n) if s != self.view.seat}
+        if self.view.kitty is None and self.view.kitty_size:
+            out[-1] = round(p[self.n], 3)
+        return out
+
+
+def _open_trick(view: PlayerView) -> Any:
+    from ..hand import Trick
+
+    return Trick(view.leader, view.trick, None)
+
+
+class HeuristicBot(Bot):
+    """Rules of thumb, switched on by level (see the module docstring)."""
+
+    level: ClassVar[str] = "easy"
+    skills: ClassVar[Skills] = EASY
+
+    # ===== passing =====
+
+    def choose_pass(self, view: PlayerView) -> Decision:
+        why = Reasoning()
+        rules = view.rules
+        k = rules.pass_count
+        target = view.pass_target()
+        why.observed(f"I pass {k} cards to {seat_name(view, target)}.", receiver=target,
+                     direction=view.pass_direction)
+        plan = self.pass_plan(view)
+        scores = self.pass_scores(view, plan)
+        order = sorted(view.hand, key=lambda c: (-scores[c][0], -c))
+        chosen = tuple(sorted(order[:k]))
+        why.considered("How much I want to be rid of each card (higher: pass it first).",
+                       scores={card_str(c): round(scores[c][0], 2) for c in sorted(set(view.hand))})
+        reasons = "; ".join(f"{card_name(c)} {scores[c][1]}" for c in sorted(chosen, key=lambda c: -scores[c][0]))
+        return Decision("pass", view.seat, chosen, steps=why.chose(
+            f"I pass {join_names(chosen)}: {reasons}.", cards=[card_str(c) for c in chosen]), level=self.level)
+
+    def pass_plan(self, view: PlayerView) -> str:
+        """'normal', or 'moon' when the hand is strong enough to shoot (hard only)."""
+        if self.skills.moon and _moon_hand(view.hand_mask, view.rules):
+            return "moon"
+        return "normal"
+
+    def pass_scores(self, view: PlayerView, plan: str) -> dict[Card, tuple[float, str]]:
+        """Per card: how much it wants to go, and why in a few words."""
+        rules = view.rules
+        hand = view.hand_mask
+        sk = self.skills
+        lengths = [(hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
+        queen = rules.queen_points != 0
+        out: dict[Card, tuple[float, str]] = {}
+        if plan == "moon":
+            for c in view.hand:
+                out[c] = (12.0 - c % 13, "is a low card that would stop me taking every trick")
+            return out
+        # medium and hard: which short side suits to void (the cheapest to empty first)
+        void_suits: set[int] = set()
+        if sk.voids_on_purpose:
+            room = rules.pass_count
+            if queen and hand & QS_BIT and lengths[SPADES] <= (4 if sk.counts_cards else 3):
+                room -= 1
+            for s in sorted((0, 1), key=lambda s: lengths[s]):
+                if 0 < lengths[s] <= min(2, room) and not (rules.jack_points and hand & JD_BIT and s == 1):
+                    if sk.counts_cards and s == 0 and hand & 1 and lengths[s] == 2:
+                        continue  # careful: the 2 of clubs leads anyway; a club void comes later
+                    void_suits.add(s)
+                    room -= lengths[s]
+        for c in view.hand:
+            suit, rank = divmod(c, 13)
+            if suit == SPADES and queen:
+                spades = lengths[SPADES]
+                if c == QUEEN_OF_SPADES:
+                    guarded = spades >= (5 if sk.counts_cards else 4)
+                    if not sk.voids_on_purpose:
+                        out[c] = (40.0, "is the queen of spades, worth 13 points")
+                    elif guarded:
+                        out[c] = (8.0, "is well guarded by my other spades")
+                    else:
+                        out[c] = (40.0, "is the queen of spades, 13 points, and I have few spades to hide her")
+                elif rank > 10:
+                    if hand & QS_BIT or spades >= 5:
+                        out[c] = (rank - 3.0, "is a high spade, but my spades can cover it")
+                    else:
+                        out[c] = (25.0 + rank, "is a high spade that could catch the queen")
+                else:
+                    out[c] = (rank - 8.0 if sk.flushes_spades else rank - 2.0,
+                              "is a low spade that keeps me safe from the queen")
+            elif suit == HEARTS:
+                out[c] = (rank + 3.0, "is a high heart" if rank >= 8 else "is a heart")
+                if sk.counts_cards and rank <= 3:
+                    out[c] = (rank - 2.0, "is a low heart that ducks heart tricks")
+            elif c == JD and rules.jack_points:
+                out[c] = (-10.0, "is the jack of diamonds, worth -10: I keep it")
+            else:
+                if suit in void_suits:
+                    out[c] = (20.0 + rank, f"empties my {SUIT_NAMES[suit]} so I can throw away bad cards")
+                else:
+                    out[c] = (float(rank), "is a high card" if rank >= 9 else "is a middling card")
+        return out
+
+    # ===== playing =====
+
+    def choose_play(self, view: PlayerView) -> Decision:
+        why = Reasoning()
+        legal = view.legal_plays()
+        facts = self._facts(view, why)
+        if len(legal) == 1:
+            c = legal[0]
+            return Decision("play", view.seat, (c,), steps=why.chose(
+                f"I play {card_name(c)}: it is the only card I may play.", card=card_str(c)), level=self.level)
+        scored = {c: self.score_play(view, facts, c) for c in legal}
+        why.considered("What each card is likely to cost me, in points (lower is better).",
+                       scores={card_str(c): round(s[0], 2) for c, s in scored.items()})
+        best = min(legal, key=lambda c: (round(scored[c][0], 6), self._tiebreak(view, c)))
+        return Decision("play", view.seat, (best,), steps=why.chose(
+            f"I play {card_name(best)}: {scored[best][1]}.", card=card_str(best)), level=self.level)
+
+    def _tiebreak(self, view: PlayerView, c: Card) -> float:
+        return c % 13
+
+    def _facts(self, view: PlayerView, why: Reasoning) -> dict[str, Any]:
+        """What the bot notices before choosing a card (and says so)."""
+        sk = self.skills
+        rules = view.rules
+        n = view.n
+        facts: dict[str, Any] = {}
+        played = view.played_mask()
+        hand = view.hand_mask
+        queen_scores = rules.queen_points != 0
+        queens_seen = sum(1 for _, c in view.plays() if c == QUEEN_OF_SPADES) + view.hand.count(QUEEN_OF_SPADES)
+        facts["queen_out"] = queen_scores and queens_seen < rules.decks and not (
+            view.kitty is not None and QUEEN_OF_SPADES in view.kitty)
+        facts["after"] = [(view.leader + i) % n for i in range(len(view.trick) + 1, n)]
+        if view.trick:
+            win = trick_winner_card(view.trick, rules.decks)
+            facts["win"] = win
+            pts = sum(card_points(c, rules) for c in view.trick) + sum(card_points(c, rules) for c in view.carried)
+            facts["trick_points"] = pts
+            if win is not None:
+                winner = view.trick_seats[view.trick.index(win)]
+                facts["winner"] = winner
+                why.observed(f"{SUIT_NAMES[view.trick[0] // 13].capitalize()} were led; {card_name(win)} "
+                             f"from {seat_name(view, winner)} is winning so far"
+                             + (f", with {pts} points in the trick." if pts else "."),
+                             trick=[card_str(c) for c in view.trick], winning=card_str(win), points=pts)
+            else:
+                facts["winner"] = None
+                why.observed("Every card of the led suit so far has been cancelled.",
+                             trick=[card_str(c) for c in view.trick])
+        else:
+            why.observed("I am leading this trick." + (" Hearts are broken." if view.hearts_broken else ""),
+                         hearts_broken=view.hearts_broken)
+        if queen_scores and not facts["queen_out"] and not hand & QS_BIT and (sk.counts_cards or played & QS_BIT):
+            why.observed("The queen of spades has already been played.")
+        # medium: remember my pass
+        facts["queen_holder"] = None
+        if sk.remembers_pass:
+            known = view.known_holder()
+            if QUEEN_OF_SPADES in known:
+                facts["queen_holder"] = known[QUEEN_OF_SPADES]
+                holder = known[QUEEN_OF_SPADES]
+                done = holder in view.trick_seats
+                why.inferred(f"I passed the queen of spades to {seat_name(view, holder)}, who still has her"
+                             + (" and has already played to this trick." if done and view.trick else "."),
+                             queen_of_spades={holder: 1.0})
+        beliefs = Beliefs(view) if sk.infers else Beliefs(view, use_evidence=False)
+        facts["beliefs"] = beliefs
+        if sk.infers and facts["queen_out"] and facts["queen_holder"] is None:
+            odds = beliefs.queen_odds()
+            if odds:
+                text = ", ".join(f"{seat_name(view, s) if s >= 0 else 'the kitty'} {round(100 * p)}%"
+                                 for s, p in odds.items())
+                because = "; ".join(beliefs.evidence[-3:])
+                voids = [s for s in range(n) if s != view.seat and SPADES in view.voids(s)]
+                if voids:
+                    because = "; ".join([f"{seat_name(view, s)} has no spades" for s in voids]
+                                        + ([because] if because else []))
+                why.inferred(f"Who holds the queen of spades: {text}" + (f" ({because})." if because else "."),
+                             queen_of_spades=odds)
+        if sk.moon:
+            facts["shooter"] = _possible_shooter(view)
+            if facts["shooter"] is not None:
+                why.inferred(f"{seat_name(view, facts['shooter']).capitalize()} has taken every point so far "
+                             "and may be shooting the moon: I should stop that.", shooter=facts["shooter"])
+            facts["shooting"] = _am_shooting(view)
+            if facts["shooting"]:
+                why.inferred("I have taken every point so far and my hand is strong: I am shooting the moon.")
+        else:
+            facts["shooter"] = None
+            facts["shooting"] = False
+        return facts
+
+    # ----- scoring one card -----
+
+    def score_play(self, view: PlayerView, facts: dict[str, Any], c: Card) -> tuple[float, str]:
+        if facts["shooting"]:
+            return self._score_shooting(view, facts, c)
+        if not view.trick:
+            return self._score_lead(view, facts, c)
+        led = view.trick[0] // 13
+        if c // 13 == led:
+            return self._score_follow(view, facts, c)
+        return self._score_discard(view, facts, c)
+
+    def _queen_chance(self, view: PlayerView, facts: dict[str, Any], seat: int) -> float:
+        """The chance ``seat`` holds the queen of spades, as this level sees it."""
+        if not facts["queen_out"]:
+            return 0.0
+        holder = facts["queen_holder"]
+        if holder is not None:
+            return 1.0 if seat == holder else 0.0
+        if self.skills.infers:
+            return facts["beliefs"].holds(QUEEN_OF_SPADES, seat)
+        if self.skills.sees_voids and SPADES in view.voids(seat):
+            return 0.0
+        return 1.0 / max(1, view.n - 1)
+
+    def _void_chance(self, view: PlayerView, facts: dict[str, Any], suit: int, seat: int) -> float:
+        sk = self.skills
+        if sk.sees_voids and suit in view.voids(seat):
+            return 1.0
+        if sk.counts_cards:
+            return facts["beliefs"].void_chance(suit, seat)
+        return 0.1 if len(view.tricks) > 3 else 0.0
+
+    def _dump_value(self, view: PlayerView, facts: dict[str, Any], seat: int) -> float:
+        """Points ``seat`` is expected to throw on a trick it cannot follow."""
+        q = self._queen_chance(view, facts, seat) * view.rules.queen_points
+        return q + (1.5 if view.hearts_broken or len(view.tricks) > 0 else 0.0)
+
+    def _higher_chance(self, view: PlayerView, facts: dict[str, Any], c: Card, seats: list[int]) -> float:
+        """The chance one of ``seats`` beats card ``c`` in its suit."""
+        suit = c // 13
+        higher = SUIT_MASKS[suit] & ~((2 << c) - 1) & ~view.hand_mask
+        if self.skills.counts_cards:
+            higher &= facts["beliefs"].unseen_mask
+            if not higher:
+                return 0.0
+            beliefs: Beliefs = facts["beliefs"]
+            miss = 1.0
+            for s in seats:
+                miss *= 1.0 - beliefs.holds_any(higher, s)
+            return 1.0 - miss
+        if not higher:
+            return 0.0
+        k = higher.bit_count()
+        return min(0.95, 1.0 - 0.5 ** (k * len(seats) / max(1, view.n - 1)))
+
+    def _score_follow(self, view: PlayerView, facts: dict[str, Any], c: Card) -> tuple[float, str]:
+        rules = view.rules
+        sk = self.skills
+        win = facts["win"]
+        after = facts["after"]
+        pts = facts["trick_points"]
+        rank = c % 13
+        led = c // 13
+        own = card_points(c, rules)
+        if rules.decks == 2 and c in view.trick:
+            # my card cancels its twin: it cannot win
+            return own * 0.2 - rank / 26, "it cancels the same card already played, so it cannot win"
+        if win is not None and c < win:
+            if c == QUEEN_OF_SPADES:
+                return -6.0, f"the queen of spades goes under {card_name(win)}: someone else takes her"
+            return -rank / 26 + (own * 0.1), f"it stays under {card_name(win)}, so I lose the trick"
+        # this card would win for now
+        beaten = self._higher_chance(view, facts, c, after)
+        win_p = 1.0 - beaten
+        expected = pts + own
+        for s in after:
+            expected += self._void_chance(view, facts, led, s) * self._dump_value(view, facts, s)
+        if led == SPADES and facts["queen_out"] and c > QUEEN_OF_SPADES:
+            queen_risk = sum(self._queen_chance(view, facts, s) for s in after) * (1.0 - self._void_chance(
+                view, facts, SPADES, after[0]) if after else 1.0)
+            expected += queen_risk * rules.queen_points
+        jack = False
+        if sk.wins_jack and rules.jack_points and (JD in view.trick or c == JD):
+            jack = True
+        cost = win_p * (expected + 0.4) - (1 - win_p) * own * 0.5 - rank / 40
+        if facts["shooter"] is not None and pts > 0 and facts.get("winner") == facts["shooter"]:
+            cost -= 8.0 * win_p
+            return cost, "it takes points away from the player trying to shoot the moon"
+        if not after:
+            if jack:
+                return cost, "I win the trick and the jack of diamonds with it"
+            if pts:
+                return cost, f"I must take this trick anyway, so I use a high card ({pts} points)"
+            return cost, "I am last and the trick has no points: a safe time to win with a high card"
+        if led == SPADES and c > QUEEN_OF_SPADES and facts["queen_out"]:
+            holder = facts["queen_holder"]
+            if holder is not None and holder in view.trick_seats:
+                return cost, (f"{seat_name(view, holder)} holds the queen but has already played, "
+                              "so she cannot land on this trick")
+            return cost, "I may win the trick, though the queen could still fall on it"
+        if win_p < 0.3:
+            return cost, "someone after me will probably play higher"
+        return cost, f"I may win the trick (about {round(100 * win_p)}% likely)"
+
+    def _score_discard(self, view: PlayerView, facts: dict[str, Any], c: Card) -> tuple[float, str]:
+        rules = view.rules
+        sk = self.skills
+        rank = c % 13
+        suit = c // 13
+        hand = view.hand_mask
+        shooter_wins = facts["shooter"] is not None and facts.get("winner") == facts["shooter"] and not facts["after"]
+        length = (hand & SUIT_MASKS[suit]).bit_count()
+        if c == QUEEN_OF_SPADES and rules.queen_points:
+            if shooter_wins:
+                return 10.0, "the moon shooter would happily take the queen"
+            return -40.0, "I cannot follow suit, so I get rid of the queen of spades"
+        if c > QUEEN_OF_SPADES and suit == SPADES and facts["queen_out"]:
+            return -25.0 - rank, "a high spade could catch the queen later, so I throw it away now"
+        if suit == HEARTS:
+            if shooter_wins:
+                return 5.0 - rank / 13, "I must not feed hearts to the moon shooter"
+            return -10.0 - rank, "I cannot follow suit, so I throw away a high heart"
+        if c == JD and rules.jack_points:
+            return 5.0, "the jack of diamonds is worth -10: I keep it"
+        cost = -float(rank)
+        if sk.voids_on_purpose and length <= 2:
+            cost -= 2.0
+            return cost, f"it brings me closer to having no {SUIT_NAMES[suit]}"
+        if sk.counts_cards and length and _is_sure_loser(view, facts, c):
+            cost += 3.0
+        return cost, "I cannot follow suit, so I throw away a high card"
+
+    def _score_lead(self, view: PlayerView, facts: dict[str, Any], c: Card) -> tuple[float, str]:
+        rules = view.rules
+        sk = self.skills
+        suit = c // 13
+        rank = c % 13
+        others = [s for s in range(view.n) if s != view.seat]
+        own = card_points(c, rules)
+        beaten = self._higher_chance(view, facts, c, others)
+        if not sk.counts_cards:
+            higher_left = 12 - rank
+            beaten = min(beaten, 1.0 - 0.6 ** higher_left)
+        win_p = 1.0 - beaten
+        expected = own
+        for s in others:
+            expected += self._void_chance(view, facts, suit, s) * self._dump_value(view, facts, s)
+        if suit == HEARTS:
+            expected += 0.7 * len(others)
+        if suit == SPADES and facts["queen_out"] and c > QUEEN_OF_SPADES:
+            expected += rules.queen_points * (1.0 - sum(self._void_chance(view, facts, SPADES, s) * self._queen_chance(
+                view, facts, s) for s in others))
+        cost = win_p * (expected + 0.3) - rank / 60
+        reason = "it is a low card that someone else should have to beat" if win_p < 0.5 else \
+            "it should win safely while nobody can throw points on it"
+        if c == QUEEN_OF_SPADES and rules.queen_points:
+            cost = rules.queen_points * (1.0 - sum(self._higher_chance(view, facts, c, [s]) for s in others) / 2)
+            reason = "leading the queen only works when a higher spade must cover her"
+        if sk.flushes_spades and suit == SPADES and facts["queen_out"] and c < QUEEN_OF_SPADES \
+                and not view.hand_mask & QS_BIT:
+            cost -= 1.5 if not view.hand_mask & HIGH_SPADES else 0.5
+            reason = "a low spade forces the queen of spades out while I cannot be stuck with her"
+        if sk.wins_jack and rules.jack_points and c == JD:
+            cost += 3.0
+        if suit == HEARTS:
+            reason = "a heart lead gives the points to whoever wins" if win_p > 0.5 else \
+                "a low heart that others must beat"
+        return cost, reason
+
+    def _score_shooting(self, view: PlayerView, facts: dict[str, Any], c: Card) -> tuple[float, str]:
+        """Shooting: win every trick that holds points, highest cards first."""
+        rank = c % 13
+        if not view.trick:
+            return -rank - (5.0 if c // 13 != HEARTS or view.hearts_broken else 0.0), \
+                "I am shooting the moon, so I lead a high card to keep winning"
+        win = facts["win"]
+        led = view.trick[0] // 13
+        if c // 13 == led and (win is None or c > win):
+            return -20.0 - rank / 13, "I am shooting the moon, so I win this trick"
+        if c // 13 != led:
+            if c >= 39 or c == QUEEN_OF_SPADES:
+                return 20.0, "I am shooting the moon: I keep my points cards"
+            return -rank / 13, "I am shooting the moon: I throw a useless low card"
+        return -rank / 13, "I cannot win this one, so I keep my high cards"
+
+
+def _is_sure_loser(view: PlayerView, facts: dict[str, Any], c: Card) -> bool:
+    """Whether ``c`` is below every unseen card of its suit (a safe way to give up the lead later)."""
+    beliefs: Beliefs = facts["beliefs"]
+    lower = SUIT_MASKS[c // 13] & ((1 << c) - 1) & beliefs.unseen_mask
+    higher = SUIT_MASKS[c // 13] & ~((2 << c) - 1) & beliefs.unseen_mask
+    return not lower and bool(higher)
+
+
+def _moon_hand(hand: CardSet, rules: Any) -> bool:
+    """A hand strong enough to try for the moon: many high hearts and stoppers in the other suits."""
+    hearts = hand & HEART_MASK
+    high_hearts = (hearts >> (39 + 8)).bit_count()  # ten to ace
+    if hearts.bit_count() < 6 or high_hearts < 4 or not hearts >> 51 & 1:
+        return False
+    high = sum(((hand & SUIT_MASKS[s]) >> (13 * s + 10)).bit_count() for s in range(3))
+    return high >= 4
+
+
+def _possible_shooter(view: PlayerView) -> int | None:
+    """A seat that has taken every point so far, enough to be dangerous."""
+    rules = view.rules
+    raw = [view.hearts_taken[s] + view.queens_taken[s] * rules.queen_points for s in range(view.n)]
+    takers = [s for s in range(view.n) if raw[s] > 0]
+    if len(takers) != 1 or takers[0] == view.seat:
+        return None
+    s = takers[0]
+    if view.queens_taken[s] == 0 and rules.queen_points and not _all_queens_played(view):
+        return s if view.hearts_taken[s] >= 6 else None
+    return s if raw[s] >= 8 or view.hearts_taken[s] >= 5 else None
+
+
+def _all_queens_played(view: PlayerView) -> bool:
+    return sum(1 for _, c in view.plays() if c == QUEEN_OF_SPADES) >= view.rules.decks
+
+
+def _am_shooting(view: PlayerView) -> bool:
+    rules = view.rules
+    me = view.seat
+    raw = [view.hearts_taken[s] + view.queens_taken[s] * rules.queen_points for s in range(view.n)]
+    if any(raw[s] for s in range(view.n) if s != me):
+        return False
+    hand = view.hand_mask
+    if raw[me] == 0:
+        return len(view.tricks) <= 2 and _moon_hand(hand | _taken_mask(view, me), rules)
+    # I have all the points so far: keep going while my hearts are the top ones left
+    hearts_left = HEART_MASK & ~view.played_mask()
+    mine = hand & HEART_MASK
+    others = hearts_left & ~mine
+    if not others:
+        return True
+    top_other = others.bit_length() - 1
+    return mine.bit_count() >= 1 and (mine >> top_other).bit_count() >= others.bit_count() // 2 + 1
+
+
+def _taken_mask(view: PlayerView, seat: int) -> CardSet:
+    m = 0
+    for t in view.tricks:
+        if t.winner == seat:
+            for c in t.cards:
+                m |= 1 << c
+    return m
+
+
+class EasyBot(HeuristicBot):
+    """Simple rules only: plays low and high cards as needed, no counting, no plans."""
+
+    level = "easy"
+    skills = EASY
+
+
+class MediumBot(HeuristicBot):
+    """Voids short suits, flushes the queen with spade leads, remembers its pass."""
+
+    level = "medium"
+    skills = MEDIUM
+
+
+class HardBot(HeuristicBot):
+    """Counts every card, infers who holds what, stops and shoots the moon."""
+
+    level = "hard"
+    skills = HARD
+
+
+def best_passes(bot: HeuristicBot, view: PlayerView, limit: int = 8) -> list[tuple[Card, ...]]:
+    """A shortlist of sensible passes from the bot's pass scores (best first)."""
+    plan = bot.pass_plan(view)
+    scores = bot.pass_scores(view, plan)
+    k = view.rules.pass_count
+    order = sorted(view.hand, key=lambda c: (-scores[c][0], -c))
+    top = order[:k + 3]
+    combos = {tuple(sorted(cmb)) for cmb in combinations(top, k)}
+    ranked = sorted(combos, key=lambda cmb: -sum(scores[c][0] for c in cmb))
+    return ranked[:limit]
+
+
+LEVEL_SKILLS: Mapping[str, Skills] = {"easy": EASY, "medium": MEDIUM, "hard": HARD}

@@ -1,0 +1,315 @@
+"""Monte-Carlo search shared by the expert bot and the coach.
+
+The unseen cards are dealt at random in agreement with a seat's view (:meth:`PlayerView.sample`), each
+candidate is tried on the same deals (common random numbers, so differences between candidates are
+low-variance), and the rest of the hand is played out by :func:`rollout_policy`, a fast model of a
+reasonable player. An :class:`Estimate` is the viewing seat's expected points for this hand, after moon,
+sweep and bonus scoring: lower is better.
+
+>>> from hearts_tutor.rules import Rules
+>>> from hearts_tutor.hand import HandState
+>>> state = HandState.deal_random(Rules.preset("standard"), seed=5, hand_number=3)
+>>> view = state.view(state.to_move)
+>>> est = evaluate_plays(view, rollouts=8, rng=1)
+>>> sorted(est) == view.legal_plays() and all(e.n == 8 for e in est.values())
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from ..cards import HEART_MASK, QS_BIT, QUEEN_OF_SPADES, SPADES, SUIT_MASKS, Card, CardSet
+from ..hand import HandState, Phase
+from ..rules import Rules
+from ..view import PlayerView
+
+SPADE_MASK = SUIT_MASKS[SPADES]
+DIAMOND_MASK = SUIT_MASKS[1]
+KS_BIT = 1 << (QUEEN_OF_SPADES + 1)
+AS_BIT = 1 << (QUEEN_OF_SPADES + 2)
+HIGH_SPADES = KS_BIT | AS_BIT
+JD = 22
+JD_BIT = 1 << JD
+_RANK_MASKS = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """Expected points of the viewing seat for this hand (lower is better), its standard error, samples."""
+
+    mean: float
+    stderr: float
+    n: int
+
+
+def _rng(rng: random.Random | int | None) -> random.Random:
+    return rng if isinstance(rng, random.Random) else random.Random(rng)
+
+
+def _highest(mask: CardSet) -> Card:
+    return mask.bit_length() - 1
+
+
+def _lowest(mask: CardSet) -> Card:
+    return (mask & -mask).bit_length() - 1
+
+
+def trick_winner_card(trick: Sequence[Card], decks: int = 1) -> Card | None:
+    """The card winning a trick so far: the highest of the led suit (with two decks, uncancelled)."""
+    if not trick:
+        return None
+    led = trick[0] // 13
+    if decks == 1:
+        best = trick[0]
+        for c in trick:
+            if c > best and c // 13 == led:
+                best = c
+        return best
+    best = -1
+    for c in trick:
+        if c // 13 == led and c > best and trick.count(c) == 1:
+            best = c
+    return best if best >= 0 else None
+
+
+def _lowest_rank_card(mask: CardSet) -> Card:
+    """The card of the lowest rank in a set (the lowest suit on ties)."""
+    for rm in _RANK_MASKS:
+        if mask & rm:
+            return _lowest(mask & rm)
+    return _lowest(mask)
+
+
+def _highest_rank_card(mask: CardSet) -> Card:
+    """The card of the highest rank in a set (the longest... here simply the highest suit on ties)."""
+    for rm in reversed(_RANK_MASKS):
+        if mask & rm:
+            return _highest(mask & rm)
+    return _highest(mask)
+
+
+def rollout_policy(state: HandState, rng: random.Random) -> Card:
+    """A fast, reasonable card for the seat to move on a full state (used to play out rollouts).
+
+    Follows with the highest card that stays under the winner, ducks the queen, dumps the queen, then
+    the high spades, then the highest hearts when void, and leads low (low spades to flush the queen
+    when it is safe). It plays from the determinized state's table facts only (what has been played),
+    never from other seats' cards.
+    """
+    legal = state.legal_mask()
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    seat = state.to_move
+    hand = state.hands[seat]
+    trick = state.trick
+    rules = state.rules
+    queen_scores = rules.queen_points != 0
+    # the queen is "out" when some other hand still holds her
+    queen_out = False
+    if queen_scores:
+        for s in range(state.n):
+            if s != seat and state.hands[s] & QS_BIT:
+                queen_out = True
+                break
+    if not trick:
+        return _policy_lead(legal, hand, queen_out, rng)
+    led = trick[0] // 13
+    suit = SUIT_MASKS[led]
+    if legal & suit:
+        win = trick_winner_card(trick, rules.decks)
+        last = len(trick) == state.n - 1
+        if win is None:  # everything so far cancelled: anything of the suit wins for now
+            return _highest(legal & ~QS_BIT) if last and legal & ~QS_BIT else _lowest(legal)
+        if led == SPADES and legal & QS_BIT and win > QUEEN_OF_SPADES:
+            return QUEEN_OF_SPADES
+        under = legal & ((1 << win) - 1)
+        if under:
+            if queen_scores and under & QS_BIT and under & ~QS_BIT:
+                under &= ~QS_BIT
+            return _highest(under)
+        if last:
+            if rules.jack_points and led == 1 and legal & JD_BIT:
+                return JD
+            rest = legal & ~QS_BIT if queen_scores else legal
+            return _highest(rest) if rest else _highest(legal)
+        if led == SPADES and queen_out:
+            rest = legal & ~QS_BIT
+            return _lowest(rest) if rest else _lowest(legal)
+        return _lowest(legal)
+    # void in the led suit: unload
+    if queen_scores and legal & QS_BIT:
+        return QUEEN_OF_SPADES
+    if queen_out and legal & HIGH_SPADES:
+        return _highest(legal & HIGH_SPADES)
+    if legal & HEART_MASK:
+        return _highest(legal & HEART_MASK)
+    keep = legal & ~JD_BIT if rules.jack_points and legal & ~JD_BIT else legal
+    return _highest_rank_card(keep)
+
+
+def _policy_lead(legal: CardSet, hand: CardSet, queen_out: bool, rng: random.Random) -> Card:
+    spades = legal & SPADE_MASK
+    if queen_out and spades and not hand & (QS_BIT | HIGH_SPADES):
+        return _lowest(spades)
+    options = legal & ~HEART_MASK or legal
+    if queen_out and hand & (QS_BIT | HIGH_SPADES) and options & ~SPADE_MASK:
+        options &= ~SPADE_MASK
+    if hand & QS_BIT and options & ~QS_BIT:
+        options &= ~QS_BIT
+    return _lowest_rank_card(options)
+
+
+# ----- passing heuristic used for the other seats in pass rollouts -----
+
+def pass_danger(c: Card, hand: CardSet, rules: Rules) -> float:
+    """How much a card wants to leave the hand (higher: pass it first). Simple and fast."""
+    suit, rank = divmod(c, 13)
+    length = (hand & SUIT_MASKS[suit]).bit_count()
+    score = float(rank)
+    if suit == SPADES:
+        if rules.queen_points:
+            if c == QUEEN_OF_SPADES:
+                score = 30.0 if length <= 4 else 8.0
+            elif rank > 10:
+                score = 20.0 + rank if not hand & QS_BIT and length <= 4 else rank - 4.0
+            else:
+                score = rank - 6.0
+    elif suit == 3:
+        score = rank + 2.0
+    elif c == JD and rules.jack_points:
+        score = -10.0
+    score += max(0, 4 - length) * 0.8  # short suits: passing helps to void them
+    return score
+
+
+def heuristic_pass(hand: CardSet, rules: Rules, doubles: CardSet = 0) -> tuple[Card, ...]:
+    """The ``pass_count`` cards with the highest :func:`pass_danger` (a pass for simulated seats)."""
+    cards = [c for c in range(52) if hand >> c & 1]
+    cards += [c for c in range(52) if doubles >> c & 1]
+    cards.sort(key=lambda c: -pass_danger(c, hand, rules))
+    return tuple(sorted(cards[:rules.pass_count]))
+
+
+# ----- playing out -----
+
+def moon_choice_for(state: HandState) -> str:
+    """What a simulated shooter picks: taking 26 off its own score."""
+    return "subtract_from_self"
+
+
+def play_out(state: HandState, rng: random.Random,
+             policy: Callable[[HandState, random.Random], Card] = rollout_policy) -> HandState:
+    """Play ``state`` to the end of the hand with ``policy`` (in place); returns it."""
+    play = state.play
+    while state.phase is Phase.PLAY:
+        play(policy(state, rng))
+    if state.phase is Phase.MOON:
+        state.choose_moon(moon_choice_for(state))
+    return state
+
+
+class _Tally:
+    __slots__ = ("n", "squares", "total")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.total = 0.0
+        self.squares = 0.0
+
+    def add(self, x: float) -> None:
+        self.n += 1
+        self.total += x
+        self.squares += x * x
+
+    def estimate(self) -> Estimate:
+        if not self.n:
+            return Estimate(0.0, math.inf, 0)
+        mean = self.total / self.n
+        if self.n < 2:
+            return Estimate(mean, math.inf, self.n)
+        var = max(0.0, (self.squares - self.n * mean * mean) / (self.n - 1))
+        return Estimate(mean, math.sqrt(var / self.n), self.n)
+
+
+def _budget(rollouts: int | None, seconds: float | None) -> tuple[int, float]:
+    if rollouts is None and seconds is None:
+        rollouts = 100
+    limit = rollouts if rollouts is not None else 1 << 62
+    deadline = time.perf_counter() + seconds if seconds is not None else math.inf
+    return limit, deadline
+
+
+def evaluate_plays(view: PlayerView, *, rollouts: int | None = None, seconds: float | None = None,
+                   rng: random.Random | int | None = None,
+                   card_weights: Mapping[Card, Sequence[float]] | None = None) -> dict[Card, Estimate]:
+    """Expected points of every legal card of the seat to move, by rollouts on sampled deals.
+
+    Each sampled deal is played out once after every candidate card (common random numbers). Stops after
+    ``rollouts`` deals or ``seconds`` (whichever comes first; 100 deals if neither is given). Deterministic
+    for a given ``rng`` seed and ``rollouts``.
+    """
+    if not view.my_turn:
+        raise ValueError("it is not this seat's turn to play")
+    rng = _rng(rng)
+    legal = view.legal_plays()
+    tallies = {c: _Tally() for c in legal}
+    limit, deadline = _budget(rollouts, seconds)
+    seat = view.seat
+    done = 0
+    while done < limit:
+        base = view.sample(rng, card_weights)
+        seed = rng.getrandbits(48)
+        for c in legal:
+            s = base.copy()
+            s.play(c)
+            play_out(s, random.Random(seed))
+            tallies[c].add(s.points()[seat])
+        done += 1
+        if time.perf_counter() >= deadline:
+            break
+    return {c: t.estimate() for c, t in tallies.items()}
+
+
+def evaluate_passes(view: PlayerView, candidates: Sequence[tuple[Card, ...]], *, rollouts: int | None = None,
+                    seconds: float | None = None,
+                    rng: random.Random | int | None = None) -> dict[tuple[Card, ...], Estimate]:
+    """Expected points for this hand of each candidate pass, by rollouts on sampled deals.
+
+    The other seats pass with :func:`heuristic_pass` and everybody then plays with :func:`rollout_policy`.
+    Every candidate is tried on the same deals. Same budget rules as :func:`evaluate_plays`.
+    """
+    if view.phase is not Phase.PASS:
+        raise ValueError("this is not the passing phase")
+    rng = _rng(rng)
+    cands = [tuple(sorted(c)) for c in candidates]
+    tallies = {c: _Tally() for c in cands}
+    limit, deadline = _budget(rollouts, seconds)
+    seat = view.seat
+    rules = view.rules
+    done = 0
+    while done < limit:
+        base = view.sample(rng)
+        others = {s: heuristic_pass(base.hands[s], rules, base.doubles[s]) for s in range(base.n)
+                  if s != seat and base.passes[s] is None}
+        seed = rng.getrandbits(48)
+        for cand in cands:
+            s = base.copy()
+            s.passes = [None] * s.n
+            for other, cards in others.items():
+                s.pass_cards(other, cards)
+            s.pass_cards(seat, cand)
+            play_out(s, random.Random(seed))
+            tallies[cand].add(s.points()[seat])
+        done += 1
+        if time.perf_counter() >= deadline:
+            break
+    return {c: tallies[c].estimate() for c in cands}
+
+
+__all__ = ["Estimate", "evaluate_passes", "evaluate_plays", "heuristic_pass", "play_out", "rollout_policy",
+           "trick_winner_card"]
