@@ -1,0 +1,141 @@
+"""Hints (the coach's move with its reason) and tutor-mode warnings before a risky move is committed.
+
+A hint during the pass is :func:`~hearts_tutor.coach.passing.suggest_pass`. During play the coach compares
+every legal card by rollouts against the bots' model of the other players (``bots.search.evaluate_plays``,
+common random numbers, a time budget that keeps a hint under a second) and explains the winner in words
+chosen from the position: ducking under the card that wins the trick, throwing away a dangerous card when
+out of the led suit, leading a low spade to force out the queen, and so on.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..cards import HEARTS, QUEEN_OF_SPADES, SPADES, Card, rank_of, suit_of
+from ..hand import Phase
+from ..view import PlayerView
+from . import text
+from .flags import Flag
+from .passing import suggest_pass
+from .situation import (
+    card_points,
+    high_hearts,
+    is_high_spade,
+    is_point_card,
+    may_hold,
+    moon_suspect,
+    players_after,
+    queen_unseen,
+    trick_winner,
+)
+
+#: Seconds of rollouts behind one hint (the hint's p95 target is 1.0 s on two cores).
+HINT_SECONDS = 0.55
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The coach's move (one card, or the cards to pass) and why, in one or two sentences."""
+
+    cards: tuple[Card, ...]
+    reason: str
+    expected: float | None = None
+
+    @property
+    def card(self) -> Card:
+        return self.cards[0]
+
+
+def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollouts: int | None = None) -> Hint:
+    """The coach's move for the seat's turn, with the reason."""
+    if view.phase is Phase.PASS:
+        cards, reason = suggest_pass(view)
+        return Hint(cards, reason)
+    if not view.my_turn:
+        raise ValueError("it is not this seat's turn to play")
+    legal = view.legal_plays()
+    if len(legal) == 1:
+        return Hint((legal[0],), text.hint_only_card(legal[0]))
+    from ..bots.search import evaluate_plays
+
+    if rollouts is None and seconds is None:
+        seconds = HINT_SECONDS
+    est = evaluate_plays(view, rollouts=rollouts, seconds=seconds, rng=random.Random(seed))
+    best = min(legal, key=lambda c: (est[c].mean, c))
+    return Hint((best,), explain_play(view, best, est[best].mean), est[best].mean)
+
+
+def explain_play(view: PlayerView, c: Card, expected: float | None = None) -> str:
+    """Why ``c`` is a good card here, in the coach's words (with the expected points when known)."""
+    legal = view.legal_plays()
+    if len(legal) == 1:
+        return text.hint_only_card(c)
+    if not view.trick:
+        if suit_of(c) == SPADES and c < QUEEN_OF_SPADES and queen_unseen(view):
+            why = text.hint_flush_queen(c)
+        elif rank_of(c) <= 4:
+            why = text.hint_lead_low(c)
+        else:
+            why = text.hint_generic(c, "Lead")
+    else:
+        led = suit_of(view.trick[0])
+        current = trick_winner(view)
+        if suit_of(c) != led:
+            why = (text.hint_discard_points(c, led) if is_point_card(view, c)
+                   else text.hint_discard(c, led))
+        elif current is not None and c < current[1]:
+            why = text.hint_duck(c, current[1])
+        elif players_after(view) == 0 and card_points(view, view.trick) <= 0:
+            why = text.hint_win_safely(c)
+        else:
+            why = text.hint_generic(c)
+    if expected is not None:
+        why += " " + text.hint_expectation(expected)
+    return why
+
+
+def _would_win(view: PlayerView, c: Card) -> bool:
+    w = trick_winner(view, c)
+    return w is not None and w[0] == view.seat
+
+
+def tutor_warning(view: PlayerView, card: Card) -> Flag | None:
+    """A warning before ``card`` is committed, if it is risky: taking points a safe card would avoid,
+    winning a spade trick with a high spade while the queen is still out, breaking hearts needlessly, or
+    throwing away the last high heart while someone may be shooting the moon. None if nothing stands out."""
+    if not view.my_turn or not view.legal >> card & 1:
+        return None
+    legal = view.legal_plays()
+    after = players_after(view)
+    trick = view.trick
+    led = suit_of(trick[0]) if trick else suit_of(card)
+    wins = _would_win(view, card)
+
+    if trick and after == 0 and wins:
+        pts = card_points(view, trick)
+        if pts > 0:
+            safe = [c for c in legal if not _would_win(view, c)]
+            if safe:
+                sev = "danger" if pts >= 5 else "warning"
+                return Flag("takes_points", sev, text.warn_takes_points(card, pts, safe), (card,))
+
+    if is_high_spade(card) and led == SPADES and wins and after > 0 and queen_unseen(view):
+        later = [(view.seat + i) % view.n for i in range(1, after + 1)]
+        if any(may_hold(view, s, QUEEN_OF_SPADES) for s in later):
+            return Flag("high_spade_queen_out", "danger", text.warn_high_spade_queen_out(card), (card,))
+
+    suspect = moon_suspect(view)
+    if suspect is not None and suit_of(card) == HEARTS and rank_of(card) >= 9:
+        mine = high_hearts(view.hand)
+        if mine == [card] and not wins:
+            who = text.seat_phrase(view.seat, suspect, view.n)
+            return Flag("throws_moon_stopper", "danger", text.warn_moon_stopper(card, who), (card,))
+
+    if trick and not view.hearts_broken and suit_of(card) == HEARTS and suit_of(trick[0]) != HEARTS:
+        if wins and after == 0:
+            return Flag("breaks_hearts_own_trick", "warning", text.warn_breaks_hearts_own(card), (card,))
+        others = [c for c in legal if suit_of(c) != HEARTS and c != QUEEN_OF_SPADES]
+        if rank_of(card) <= 4 and others:
+            return Flag("breaks_hearts_needlessly", "warning", text.warn_breaks_hearts(card), (card,))
+    return None

@@ -1,0 +1,355 @@
+"""The pass: flags on the cards chosen and the cards kept, and the pass the coach would make.
+
+Strategy from seeds 001 and 003: pass the queen, king or ace of spades when you hold fewer than four
+other spades; keep low spades (the queen's guards) if you keep her; use the pass to void (empty) a short
+suit; keep low hearts (your safest cards) unless you are shooting the moon, when low hearts must go;
+mid-range 7-J cards are the most dangerous holdings. Variants change the advice: when the jack of diamonds
+is worth -10 keep it and the high diamonds that catch it; when the queen of spades scores nothing, high
+spades are ordinary cards.
+
+>>> from hearts_tutor import HandState, Rules, parse_cards
+>>> from hearts_tutor.cards import parse_card
+>>> deal = [parse_cards("2C 3C 4C 5C 6C 7C 8C 9C TC QS 3S 2H 3H")] + [[] for _ in range(3)]
+>>> rest = sorted(set(range(52)) - set(deal[0]))
+>>> deal = [deal[0]] + [rest[i * 13:(i + 1) * 13] for i in range(3)]
+>>> view = HandState(Rules.preset("standard"), deal).view(0)
+>>> [f.id for f in review_pass(view, parse_cards("2H 3H 2C")).flags]
+['keep_queen_short_spades', 'pass_low_hearts']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import (
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    JACK_OF_DIAMONDS,
+    QUEEN_OF_SPADES,
+    SPADES,
+    Card,
+    card_str,
+    rank_of,
+    suit_of,
+)
+from ..hand import IllegalMove, Phase
+from ..rules import Rules
+from ..view import PlayerView
+from . import text
+from .flags import (
+    ACE,
+    JACK,
+    KING,
+    LOW_RANKS,
+    MIDRANGE_RANKS,
+    QUEEN,
+    Flag,
+    jack_scores,
+    moon_potential,
+    queen_scores,
+    suit_cards,
+    worst,
+)
+
+#: Fewer other spades than this and the queen (or the ace/king without her) should be passed (seed 003).
+SPADE_GUARDS_NEEDED = 4
+
+
+@dataclass(frozen=True)
+class PassReview:
+    """The coach's flags on a pass: the cards passed, the cards kept, and what it noticed."""
+
+    cards: tuple[Card, ...]
+    kept: tuple[Card, ...]
+    flags: tuple[Flag, ...] = field(default=())
+
+    @property
+    def severity(self) -> str | None:
+        """The most serious flag's severity (None when the pass raises no concern)."""
+        return worst(self.flags)
+
+    @property
+    def ids(self) -> list[str]:
+        return [f.id for f in self.flags]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"cards": [card_str(c) for c in self.cards], "flags": [f.to_json() for f in self.flags]}
+
+
+def hand_before_pass(view: PlayerView) -> list[Card]:
+    """The seat's cards before its pass (the view's hand during the pass, else rebuilt from what it passed
+    and received)."""
+    if view.passed is None:
+        return list(view.hand)
+    played_by_me = [c for s, c in view.plays() if s == view.seat]
+    now = list(view.hand) + played_by_me
+    for c in view.received:
+        now.remove(c)
+    return sorted(now + list(view.passed))
+
+
+def check_pass(view: PlayerView, cards: Sequence[Card]) -> None:
+    """Raise :class:`~hearts_tutor.hand.IllegalMove` (the engine's rule) unless these cards can be passed
+    from the hand the seat held before its pass."""
+    if view.pass_direction == "keep":
+        raise IllegalMove("no_passing", "This is a keep hand: nobody passes, you play the cards dealt.")
+    position = view.position()
+    position.hands[view.seat] = 0
+    position.doubles[view.seat] = 0
+    for c in hand_before_pass(view):
+        position._add(view.seat, c)
+    position.phase = Phase.PASS
+    position.passes = [None] * view.n
+    position.verify_pass(view.seat, list(cards))
+
+
+def _spade_facts(cards: Iterable[Card]) -> tuple[bool, list[Card], list[Card]]:
+    """(holds the queen, spades other than the queen, the ace and king of spades held)."""
+    spades = suit_cards(cards, SPADES)
+    others = [c for c in spades if c != QUEEN_OF_SPADES]
+    high = [c for c in spades if rank_of(c) in (KING, ACE)]
+    return QUEEN_OF_SPADES in spades, others, high
+
+
+def review_pass(view: PlayerView, cards: Sequence[Card]) -> PassReview:
+    """Flags for passing ``cards`` from the seat's hand (the hand before the pass, as dealt)."""
+    hand = hand_before_pass(view)
+    check_pass(view, cards)
+    passed = sorted(cards)
+    kept = list(hand)
+    for c in passed:
+        kept.remove(c)
+    rules = view.rules
+    flags: list[Flag] = []
+    moon = moon_potential(hand)
+    queen_on = queen_scores(rules)
+
+    held_queen, _, _ = _spade_facts(hand)
+    kept_queen, kept_other_spades, _ = _spade_facts(kept)
+    passed_spades = suit_cards(passed, SPADES)
+    if queen_on and kept_queen and not moon:
+        if len(kept_other_spades) < SPADE_GUARDS_NEEDED:
+            flags.append(Flag("keep_queen_short_spades", "danger", text.keep_queen_short(kept_other_spades),
+                              (QUEEN_OF_SPADES, *kept_other_spades)))
+        guards = [c for c in passed_spades if c < QUEEN_OF_SPADES]
+        if guards:
+            flags.append(Flag("pass_spade_guards", "danger" if len(kept_other_spades) < SPADE_GUARDS_NEEDED
+                              else "warning", text.pass_spade_guards(guards), tuple(guards)))
+    high_passed = [c for c in passed_spades if rank_of(c) in (KING, ACE)]
+    if queen_on and high_passed and not held_queen:
+        others = [c for c in suit_cards(hand, SPADES) if c not in high_passed]
+        if len(others) >= SPADE_GUARDS_NEEDED:
+            flags.append(Flag("pass_high_spade_unneeded", "warning",
+                              text.pass_high_spade_unneeded(high_passed, len(others)), tuple(high_passed)))
+    if not queen_on:
+        top = [c for c in passed_spades if rank_of(c) >= QUEEN]
+        if top:
+            flags.append(Flag("queen_off_spades", "info", text.queen_off_spades(top), tuple(top)))
+
+    low_hearts_passed = [c for c in suit_cards(passed, HEARTS) if rank_of(c) in LOW_RANKS]
+    low_hearts_kept = [c for c in suit_cards(kept, HEARTS) if rank_of(c) in LOW_RANKS]
+    if moon:
+        if low_hearts_passed:
+            flags.append(Flag("moon_pass_low_hearts", "info", text.moon_pass_low_hearts(low_hearts_passed),
+                              tuple(low_hearts_passed)))
+        elif low_hearts_kept:
+            flags.append(Flag("moon_keep_low_hearts", "info", text.moon_keep_low_hearts(low_hearts_kept),
+                              tuple(low_hearts_kept)))
+    elif low_hearts_passed:
+        flags.append(Flag("pass_low_hearts", "warning", text.pass_low_hearts(low_hearts_passed),
+                          tuple(low_hearts_passed)))
+
+    if not moon:
+        void = _missed_void(rules, hand, passed, kept)
+        if void is not None:
+            suit, suit_held = void
+            flags.append(Flag("missed_void", "warning", text.missed_void(suit, suit_held), tuple(suit_held)))
+
+        risky = _dangerous_midrange(rules, kept)
+        if risky:
+            passed_low = any(rank_of(c) in LOW_RANKS and suit_of(c) != HEARTS for c in passed)
+            if passed_low:
+                flags.append(Flag("keep_midrange", "warning", text.keep_midrange(risky), tuple(risky)))
+            else:
+                flags.append(Flag("keep_midrange", "info", text.keep_midrange_info(risky), tuple(risky)))
+
+    if jack_scores(rules):
+        if JACK_OF_DIAMONDS in passed:
+            flags.append(Flag("pass_jack_of_diamonds", "warning", text.pass_jack_of_diamonds(),
+                              (JACK_OF_DIAMONDS,)))
+        high_d = [c for c in suit_cards(passed, DIAMONDS) if rank_of(c) > JACK]
+        if high_d:
+            flags.append(Flag("pass_high_diamonds", "warning", text.pass_high_diamonds(high_d), tuple(high_d)))
+
+    ace_h = HEARTS * 13 + ACE
+    if ace_h in passed and not any(suit_of(c) == HEARTS and rank_of(c) >= QUEEN for c in kept) and not moon:
+        flags.append(Flag("pass_moon_stopper", "info", text.pass_moon_stopper(ace_h), (ace_h,)))
+    return PassReview(tuple(passed), tuple(sorted(kept)), tuple(flags))
+
+
+def _void_suits(rules: Rules, hand: Sequence[Card]) -> list[int]:
+    """Suits worth voiding by the pass: clubs, diamonds (not when holding the -10 jack or high diamonds
+    that catch it), spades when not holding the queen (and the queen scores)."""
+    suits = [CLUBS, DIAMONDS]
+    if QUEEN_OF_SPADES not in hand or not queen_scores(rules):
+        suits.append(SPADES)
+    if jack_scores(rules) and any(suit_of(c) == DIAMONDS and rank_of(c) >= JACK for c in hand):
+        suits.remove(DIAMONDS)
+    return suits
+
+
+def _missed_void(rules: Rules, hand: Sequence[Card], passed: Sequence[Card],
+                 kept: Sequence[Card]) -> tuple[int, list[Card]] | None:
+    """A short suit the pass could have emptied but did not (None when the pass made a void anyway)."""
+    k = rules.pass_count
+    for suit in range(4):
+        if suit != HEARTS and suit_cards(hand, suit) and not suit_cards(kept, suit):
+            return None  # the pass made a void
+    needed = 0
+    held_queen, others, _ = _spade_facts(hand)
+    if queen_scores(rules) and held_queen and len(others) < SPADE_GUARDS_NEEDED:
+        needed = 1  # the queen must go too
+    options = []
+    for suit in _void_suits(rules, hand):
+        cards = suit_cards(hand, suit)
+        if 0 < len(cards) <= k - needed and len(cards) <= 2:
+            options.append((sum(rank_of(c) for c in cards), suit, cards))
+    if not options:
+        return None
+    _, suit, cards = max(options)
+    return suit, cards
+
+
+def _dangerous_midrange(rules: Rules, kept: Sequence[Card]) -> list[Card]:
+    """Kept 7-J cards with no lower card of their suit kept (hearts too), not spades below a live queen."""
+    out = []
+    for c in kept:
+        if rank_of(c) not in MIDRANGE_RANKS:
+            continue
+        suit = suit_of(c)
+        if suit == SPADES and queen_scores(rules) and c < QUEEN_OF_SPADES:
+            continue
+        if c == JACK_OF_DIAMONDS and jack_scores(rules):
+            continue
+        if not any(suit_of(d) == suit and d < c for d in kept):
+            out.append(c)
+    return out
+
+
+# ----- the coach's pass -----
+
+def _danger(rules: Rules, hand: Sequence[Card], c: Card, keep_queen: bool) -> float:
+    """How much the coach wants ``c`` out of the hand (higher: pass it sooner)."""
+    r, suit = rank_of(c), suit_of(c)
+    score = float(r)
+    length = len(suit_cards(hand, suit))
+    if suit == SPADES and queen_scores(rules):
+        others = length - (1 if QUEEN_OF_SPADES in hand else 0)
+        if c == QUEEN_OF_SPADES:
+            return -50.0 if keep_queen else 40.0
+        if r > QUEEN:
+            return 30.0 + r if others - 1 < SPADE_GUARDS_NEEDED else 1.0
+        return -20.0 if keep_queen else r / 2 - 2
+    if suit == HEARTS:
+        score = r + 1.5 if r >= JACK else (r - 8.0 if r in LOW_RANKS else r - 1.0)
+    if jack_scores(rules) and suit == DIAMONDS and r >= JACK:
+        return -30.0
+    if r in MIDRANGE_RANKS and not any(suit_of(d) == suit and d < c for d in hand):
+        score += 3.0
+    if suit != HEARTS and length <= 2:
+        score += 2.0
+    return score
+
+
+def suggest_pass(view: PlayerView) -> tuple[tuple[Card, ...], str]:
+    """The pass the coach would make, and why (plain sentences)."""
+    rules = view.rules
+    hand = hand_before_pass(view)
+    k = rules.pass_count
+    if moon_potential(hand):
+        low_hearts = [c for c in suit_cards(hand, HEARTS) if rank_of(c) in LOW_RANKS]
+        rest = sorted((c for c in hand if c not in low_hearts and c != QUEEN_OF_SPADES),
+                      key=lambda c: (rank_of(c), suit_of(c) == HEARTS))
+        chosen = (low_hearts + rest)[:k]
+        return tuple(sorted(chosen)), text.reason_pass_moon(chosen)
+
+    chosen: list[Card] = []
+    reasons: list[str] = []
+    held_queen, others, high = _spade_facts(hand)
+    keep_queen = False
+    if queen_scores(rules):
+        if held_queen and len(others) < SPADE_GUARDS_NEEDED:
+            chosen.append(QUEEN_OF_SPADES)
+            reasons.append(text.reason_pass_queen(len(others)))
+            extra = [c for c in high if len(chosen) < k]
+            chosen += extra
+        elif held_queen:
+            keep_queen = True
+        elif high and len(others) - len(high) < SPADE_GUARDS_NEEDED:
+            top = sorted(high, reverse=True)[:k]
+            chosen += top
+            reasons.append(text.reason_pass_high_spades(top))
+
+    slots = k - len(chosen)
+    if slots > 0:
+        best = None
+        for suit in _void_suits(rules, hand):
+            cards = [c for c in suit_cards(hand, suit) if c not in chosen]
+            if not cards or len(cards) > slots:
+                continue
+            if suit == SPADES and keep_queen:
+                continue
+            if len(cards) <= 2 or max(rank_of(c) for c in cards) >= JACK:
+                value = sum(_danger(rules, hand, c, keep_queen) for c in cards) + 4 - 2 * len(cards)
+                if best is None or value > best[0]:
+                    best = (value, suit, cards)
+        if best is not None:
+            _, suit, cards = best
+            chosen += cards
+            reasons.append(text.reason_pass_void(suit, cards))
+
+    slots = k - len(chosen)
+    if slots > 0:
+        rest = sorted((c for c in hand if c not in chosen),
+                      key=lambda c: (-_danger(rules, hand, c, keep_queen), -c))
+        fill = rest[:slots]
+        chosen += fill
+        reasons.append(text.reason_pass_dangerous(fill))
+    return tuple(sorted(chosen)), " ".join(reasons)
+
+
+def pass_candidates(view: PlayerView, extra: Iterable[Sequence[Card]] = (), limit: int = 6) -> list[tuple[Card, ...]]:
+    """A handful of sensible passes to compare by rollouts: the coach's own, variations on it, and ``extra``."""
+    rules = view.rules
+    hand = hand_before_pass(view)
+    k = rules.pass_count
+    mine, _ = suggest_pass(view)
+    out: list[tuple[Card, ...]] = [tuple(sorted(mine))]
+    for e in extra:
+        t = tuple(sorted(e))
+        if t not in out:
+            out.append(t)
+    held_queen, _, _ = _spade_facts(hand)
+    for keep_queen in (False, True) if held_queen else (False,):
+        ranked = sorted(hand, key=lambda c: (-_danger(rules, hand, c, keep_queen), -c))
+        t = tuple(sorted(ranked[:k]))
+        if t not in out:
+            out.append(t)
+        # swap the weakest card of the coach's pass for each of the next most dangerous ones
+        for alt in ranked[k:k + 3]:
+            base = sorted(mine, key=lambda c: _danger(rules, hand, c, keep_queen))
+            t = tuple(sorted([alt, *base[1:]]))
+            if t not in out and len(set(t)) == k:
+                out.append(t)
+    highest = tuple(sorted(sorted(hand, key=lambda c: (-rank_of(c), -c))[:k]))
+    if highest not in out:
+        out.append(highest)
+    keepers = [tuple(sorted(e)) for e in extra]
+    trimmed = out[:limit]
+    for t in keepers:
+        if t not in trimmed:
+            trimmed.append(t)
+    return trimmed

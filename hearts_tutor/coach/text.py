@@ -1,0 +1,347 @@
+"""Every sentence the coach says, in one place, so the wording can be reviewed together.
+
+Rules for the wording (SPEC section 6, acceptance 5): plain words a beginner understands, cards named as
+people say them ("the queen of spades"), and any Hearts term explained the first time a message uses it,
+e.g. "void (you hold no cards of that suit)". Engine legality sentences are quoted word for word from
+:func:`hearts_tutor.hand.describe_rule`; they are not repeated here.
+
+>>> cards_phrase([36])
+'the queen of spades'
+>>> cap("the queen of spades is here.")
+'The queen of spades is here.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..cards import SUIT_NAMES, Card, card_name, join_names, rank_of, suit_of
+
+# ----- small helpers -----
+
+VOID = "void (you hold no cards of that suit)"
+MIDRANGE = "a mid-range card (7 to jack)"
+SHOOT = "shooting the moon (one player taking every heart and the queen of spades)"
+GUARDS = "guards (lower spades you can play while the queen waits)"
+
+
+def cap(text: str) -> str:
+    """Capitalise the first letter of a sentence."""
+    return text[:1].upper() + text[1:]
+
+
+def cards_phrase(cards: Iterable[Card]) -> str:
+    """'the 2 of clubs and the ace of hearts'."""
+    return join_names(sorted(cards, key=lambda c: (suit_of(c), rank_of(c))))
+
+
+def suit_name(suit: int) -> str:
+    return SUIT_NAMES[suit]
+
+
+def count_word(n: int) -> str:
+    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+             "twelve", "thirteen")
+    return words[n] if 0 <= n < len(words) else str(n)
+
+
+def points_phrase(x: float) -> str:
+    """'about 1.5 points' / 'about 1 point' / 'nothing'."""
+    r = round(x, 1)
+    if abs(r) < 0.05:
+        return "no points"
+    if r == 1:
+        return "about 1 point"
+    return f"about {r:g} points"
+
+
+def seat_phrase(me: int, seat: int, players: int) -> str:
+    """Where a seat sits from ``me``: 'the player on your left', 'seat 3'."""
+    if seat == me:
+        return "you"
+    if seat == (me + 1) % players:
+        return "the player on your left"
+    if seat == (me - 1) % players:
+        return "the player on your right"
+    if players % 2 == 0 and seat == (me + players // 2) % players:
+        return "the player across from you"
+    return f"seat {seat}"
+
+
+# ----- passing flags -----
+
+def keep_queen_short(spades: list[Card]) -> str:
+    n = len(spades)
+    held = f"only {count_word(n)} other spade" + ("" if n == 1 else "s") if n else "no other spades"
+    which = f" ({cards_phrase(spades)})" if spades else ""
+    return (f"You kept the queen of spades (13 points) with {held}{which}. Other players lead spades to force "
+            "her out; with fewer than four lower spades to play first she is likely to win a trick for you. "
+            "Pass her, or keep at least four other spades.")
+
+
+def pass_spade_guards(guards: list[Card]) -> str:
+    return (f"You passed {cards_phrase(guards)} but kept the queen of spades. Low spades are her {GUARDS}; "
+            "without them you may have to play the queen early and take her 13 points yourself.")
+
+
+def pass_high_spade_unneeded(passed: list[Card], other_spades: int) -> str:
+    return (f"You passed {cards_phrase(passed)} without holding the queen of spades, although you had "
+            f"{count_word(other_spades)} other spades to play first. With that many spades the queen is forced "
+            "out before you run short, so the high spade was safe; a more dangerous card could have gone instead.")
+
+
+def queen_off_spades(passed: list[Card]) -> str:
+    return (f"In these rules the queen of spades scores nothing, so {cards_phrase(passed)} "
+            f"{'is' if len(passed) == 1 else 'are'} no more dangerous than any other high card; "
+            "passing a risky card of another suit would help you more.")
+
+
+def pass_low_hearts(hearts: list[Card]) -> str:
+    return (f"You passed {cards_phrase(hearts)}. Low hearts are your safest cards: late in the hand, when hearts "
+            "are led, they let you stay under the others and take no points. Pass high cards instead.")
+
+
+def moon_pass_low_hearts(hearts: list[Card]) -> str:
+    return (f"Good for {SHOOT}: you passed {cards_phrase(hearts)}. A low heart is what usually ruins a moon, "
+            "because another player can win a trick with a slightly higher heart.")
+
+
+def moon_keep_low_hearts(hearts: list[Card]) -> str:
+    return (f"This hand has the high cards for {SHOOT}. If you try it, pass {cards_phrase(hearts)}: "
+            "low hearts ruin a moon because another player wins a heart trick with a slightly higher heart.")
+
+
+def missed_void(suit: int, cards: list[Card]) -> str:
+    return (f"You could have made yourself {VOID.replace('that suit', suit_name(suit))} by passing "
+            f"{cards_phrase(cards)}. Once you hold no {suit_name(suit)}, every time {suit_name(suit)} are "
+            "led you may throw away a dangerous card instead.")
+
+
+def keep_midrange(cards: list[Card]) -> str:
+    one = len(cards) == 1
+    return (f"You kept {cards_phrase(cards)}: {'a mid-range card' if one else 'mid-range cards'} (7 to jack) "
+            f"with no lower card of {'its' if one else 'their'} suit to play under the others. Such cards often "
+            "win a trick late in the hand, when someone can throw points on it. You passed a low card that was "
+            "safe to keep." )
+
+
+def keep_midrange_info(cards: list[Card]) -> str:
+    one = len(cards) == 1
+    return (f"Watch {cards_phrase(cards)}: {'a mid-range card' if one else 'mid-range cards'} (7 to jack) with "
+            "no lower card of the same suit to play under the others. Play such cards early, before anyone "
+            "runs out of the suit.")
+
+
+def pass_jack_of_diamonds() -> str:
+    return ("You passed the jack of diamonds. In these rules it is worth -10 points to whoever takes it, "
+            "so it is a prize to keep and win, not a card to give away.")
+
+
+def pass_high_diamonds(cards: list[Card]) -> str:
+    return (f"You passed {cards_phrase(cards)}. When the jack of diamonds is worth -10, high diamonds are what "
+            "let you win the trick the jack falls on; keep them.")
+
+
+def pass_moon_stopper(card: Card) -> str:
+    return (f"You passed {card_name(card)} and kept no high heart. High hearts stop another player from "
+            f"{SHOOT}: one heart trick won by you spoils it.")
+
+
+def pass_good() -> str:
+    return "A sound pass: nothing in it gives the coach cause for concern."
+
+
+# ----- the coach's own pass -----
+
+def reason_pass_queen(other_spades: int) -> str:
+    return (f"Pass the queen of spades: you hold only {count_word(other_spades)} other spades to protect her, "
+            "so she would likely win a trick for you (13 points).")
+
+
+def reason_pass_high_spades(cards: list[Card]) -> str:
+    return (f"Pass {cards_phrase(cards)}: with few other spades, the queen of spades could be thrown on "
+            f"{'it' if len(cards) == 1 else 'them'} when spades are led.")
+
+
+def reason_pass_void(suit: int, cards: list[Card]) -> str:
+    return (f"Pass {cards_phrase(cards)} to become {VOID.replace('that suit', suit_name(suit))}; then you can "
+            f"throw away dangerous cards whenever {suit_name(suit)} are led.")
+
+
+def reason_pass_dangerous(cards: list[Card]) -> str:
+    return (f"Pass {cards_phrase(cards)}: high and mid-range cards (7 to jack) are the ones most likely to win "
+            "tricks with points in them.")
+
+
+def reason_pass_moon(cards: list[Card]) -> str:
+    return (f"This hand can try {SHOOT}. Pass {cards_phrase(cards)}: low cards, and low hearts most of all, "
+            "are what ruin a moon.")
+
+
+# ----- mid-range cards in play -----
+
+def midrange_intro(c: Card) -> str:
+    return (f"{cap(card_name(c))} is {MIDRANGE}: too high to stay under the other players' cards, "
+            "too low to be sure of winning.")
+
+
+def midrange_opponent_void(c: Card, who: str) -> str:
+    return (f"{midrange_intro(c)} {cap(who)} has run out of {suit_name(suit_of(c))}, so if it wins a "
+            f"{suit_name(suit_of(c))[:-1]} trick, points can be thrown on it.")
+
+
+def midrange_led_often(c: Card, times: int) -> str:
+    return (f"{midrange_intro(c)} {cap(suit_name(suit_of(c)))} have been led {count_word(times)} times already; "
+            "the next time someone is likely to be out of them and throw points on the trick.")
+
+
+def midrange_heart(c: Card) -> str:
+    return f"{midrange_intro(c)} A heart trick always carries points, and {card_name(c)} may end up winning one."
+
+
+def midrange_no_cover(c: Card) -> str:
+    return (f"{midrange_intro(c)} You have no lower {suit_name(suit_of(c))[:-1]} to play under the others, "
+            "so get rid of it while everybody still has to follow suit.")
+
+
+def midrange_plain(c: Card) -> str:
+    return f"{midrange_intro(c)} Play it early, while everybody still has to follow suit."
+
+
+# ----- tutor warnings (before a move is committed) -----
+
+def warn_high_spade_queen_out(c: Card) -> str:
+    return (f"Careful: the queen of spades has not been played yet. {cap(card_name(c))} would win this spade "
+            "trick, and a player still to play could drop the queen on it (13 points). A lower spade is safer.")
+
+
+def warn_takes_points(c: Card, points: int, safe: list[Card]) -> str:
+    alt = f" {cap(cards_phrase(safe[:2]))} would not." if safe else ""
+    return f"Careful: {card_name(c)} wins this trick and its {points} point{'s' if points != 1 else ''}.{alt}"
+
+
+def warn_breaks_hearts(c: Card) -> str:
+    return (f"Throwing {card_name(c)} now breaks hearts (after that anyone may lead hearts). Low hearts are your "
+            "safest cards later in the hand; a card of another suit would be a better throw-away now.")
+
+
+def warn_breaks_hearts_own(c: Card) -> str:
+    return (f"Careful: {card_name(c)} breaks hearts (after that anyone may lead hearts), and you would win this "
+            "trick yourself, taking the point.")
+
+
+def warn_moon_stopper(c: Card, who: str) -> str:
+    return (f"Careful: {who} has taken every point so far and may be {SHOOT}. {cap(card_name(c))} is your last "
+            "high heart; keep it to win a heart trick and stop the moon.")
+
+
+# ----- hints -----
+
+def hint_only_card(c: Card) -> str:
+    return f"Play {card_name(c)}: it is your only legal card."
+
+
+def hint_duck(c: Card, winner: Card) -> str:
+    return f"Play {card_name(c)}: it stays under {card_name(winner)}, so you do not take this trick."
+
+
+def hint_discard(c: Card, suit: int) -> str:
+    return (f"Throw away {card_name(c)}: you are out of {suit_name(suit)}, so this is a free chance to get rid "
+            "of a dangerous card.")
+
+
+def hint_discard_points(c: Card, suit: int) -> str:
+    return (f"Throw {card_name(c)} on this trick: you are out of {suit_name(suit)}, so the points go to "
+            "whoever wins it.")
+
+
+def hint_flush_queen(c: Card) -> str:
+    return (f"Lead {card_name(c)}: leading low spades forces out the queen of spades (\"flushing\" her), and a "
+            "spade lower than the queen can never win the trick she lands on.")
+
+
+def hint_win_safely(c: Card) -> str:
+    return (f"Play {card_name(c)}: you are last to play and there are no points in this trick, so winning it "
+            "with a high card is free and gets that card out of your hand.")
+
+
+def hint_lead_low(c: Card) -> str:
+    return f"Lead {card_name(c)}: a low card is unlikely to win the trick, so others take it."
+
+
+def hint_generic(c: Card, verb: str = "Play") -> str:
+    return f"{verb} {card_name(c)}: in the coach's simulations it gives you the fewest points."
+
+
+def hint_expectation(x: float) -> str:
+    return f"The coach expects {points_phrase(x)} for you this hand with it."
+
+
+# ----- grading -----
+
+BAND_WORDS = {
+    "best": "Best move.",
+    "good": "Good move.",
+    "inaccuracy": "An inaccuracy.",
+    "mistake": "A mistake.",
+    "blunder": "A blunder.",
+}
+
+
+def grade_best(move: str, x: float, alternatives: int) -> str:
+    if alternatives <= 1:
+        return f"{BAND_WORDS['best']} {cap(move)} was your only choice."
+    return f"{BAND_WORDS['best']} {cap(move)} gives you the fewest expected points ({points_phrase(x)})."
+
+
+def grade_cost(band: str, move: str, cost: float, best_move: str | None) -> str:
+    tail = (f" {cap(best_move)} would have been better." if best_move
+            else " Another choice would have been better.")
+    return (f"{BAND_WORDS[band]} {cap(move)} costs you {points_phrase(cost)} more on average than the coach's "
+            f"choice.{tail}")
+
+
+def grade_try_again(band: str, cost: float) -> str:
+    return f"{BAND_WORDS[band]} That costs {points_phrase(cost)} more than the best move on average. Try again?"
+
+
+def grade_close_call() -> str:
+    return " It was a close call: the simulations cannot tell these moves apart well."
+
+
+def grade_reveal(move: str, reason: str) -> str:
+    return f"The coach's move: {move}. {reason}"
+
+
+def play_phrase(c: Card) -> str:
+    return card_name(c)
+
+
+def pass_phrase(cards: Iterable[Card]) -> str:
+    return "passing " + cards_phrase(cards)
+
+
+# ----- review -----
+
+def review_pass_line(cards: list[Card], band: str, cost: float) -> str:
+    return f"Your pass: {cards_phrase(cards)} — {band} (cost {cost:.1f})."
+
+
+def review_play_line(index: int, c: Card, band: str, cost: float, best: Card) -> str:
+    tail = "" if band == "best" else f"; the coach would play {card_name(best)}"
+    return f"Play {index}: {card_name(c)} — {band} (cost {cost:.1f}{tail})."
+
+
+def review_no_mistakes() -> str:
+    return "No mistakes this hand. Well played!"
+
+
+def review_mistakes_heading(n: int) -> str:
+    return f"{cap(count_word(n))} mistake{'s' if n != 1 else ''} this hand, in order:"
+
+
+def review_bot_thought(name: str, text: str) -> str:
+    return f"  {name} was thinking: {text}"
+
+
+ALL_TEMPLATES = [name for name in dir() if not name.startswith("_")]
