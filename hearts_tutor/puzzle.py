@@ -1,0 +1,428 @@
+"""Lesson puzzles: one position from a curated deal, a question, and the coach's verdict.
+
+A puzzle deal is a JSON file in ``lessons/deals/``: a hand record (SPEC section 4) whose plays stop where the
+learner must act, the learner's seat, and the exercise with its expected answer::
+
+    {"title": "...", "seat": 0, "record": {...},
+     "exercise": {"kind": "play", "prompt": "Which card would you play?", "answer": ["QS"],
+                  "why": "...", "seed": 7, "rollouts": 200}}
+
+``kind`` is ``play`` (one card, graded by the coach), ``legal`` (any legal card is right; the engine's
+reason is given for an illegal one) or ``pass`` (three cards, graded by the coach).
+
+The widget holds only the learner's :class:`~hearts_tutor.view.PlayerView`, never the other hands, so the
+opponents' cards cannot reach the browser.
+
+>>> deal = PuzzleDeal.from_json({"title": "t", "seat": 2, "record": {"deal": [
+...     ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC"],
+...     ["2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "QD", "KD", "AD"],
+...     ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS"],
+...     ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"]],
+...     "pass": "keep", "plays": ["2C", "3D"]},
+...     "exercise": {"kind": "legal", "prompt": "Which card may you play?", "answer": []}})
+>>> feedback = judge(deal.view(), deal.exercise, [parse_card("QS")])
+>>> feedback.correct
+False
+>>> print(feedback.text)  # doctest: +NORMALIZE_WHITESPACE
+The queen of spades is not allowed here. No hearts or queen of spades on the first trick while you hold
+another card you could play.
+>>> judge(deal.view(), deal.exercise, [parse_card("2S")]).correct
+True
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from .cards import (
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    Card,
+    card_name,
+    card_str,
+    cards_in,
+    join_names,
+    parse_card,
+    rank_of,
+    suit_of,
+)
+from .hand import Phase
+from .record import HandRecord
+from .view import PlayerView
+
+KINDS = ("play", "legal", "pass")
+OPPONENT_NAMES = ("blue otter", "yellow bird", "red fox")
+"""The opponents of a four-player table, clockwise from the learner's left (SPEC section 5)."""
+RIGHT_WORDS = "Right!"
+WRONG_WORDS = "Not quite."
+MAX_TRIES = 3
+
+LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
+
+
+# ----- the deal and its exercise -----
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """The question asked about a puzzle's position, with the answer the lesson teaches."""
+
+    kind: str
+    prompt: str
+    answer: tuple[Card, ...]
+    """The card (play) or the three cards (pass) the lesson teaches; empty for ``legal``."""
+    why: str = ""
+    """The lesson's own explanation, shown when the answer is revealed."""
+    seed: int = 1
+    """Seed of the coach's rollouts, so the verdict is the same every time."""
+    rollouts: int | None = None
+    """How many deals of the unseen cards the coach plays out (None: the coach's default)."""
+    max_tries: int = MAX_TRIES
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Exercise:
+        kind = data.get("kind", "play")
+        if kind not in KINDS:
+            raise ValueError(f"exercise kind must be one of {', '.join(KINDS)}, not {kind!r}")
+        answer = tuple(parse_card(t) for t in data.get("answer", []))
+        if kind == "play" and len(answer) != 1:
+            raise ValueError("a play exercise needs exactly one answer card")
+        return cls(kind=kind, prompt=data.get("prompt", ""), answer=answer, why=data.get("why", ""),
+                   seed=int(data.get("seed", 1)), rollouts=data.get("rollouts"),
+                   max_tries=int(data.get("max_tries", MAX_TRIES)))
+
+
+@dataclass(frozen=True)
+class PuzzleDeal:
+    """A curated position: a hand record stopped where the learner (``seat``) must act, and its exercise."""
+
+    name: str
+    title: str
+    seat: int
+    record: HandRecord
+    exercise: Exercise
+    raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], name: str = "") -> PuzzleDeal:
+        return cls(name=name or data.get("name", ""), title=data.get("title", ""), seat=int(data.get("seat", 0)),
+                   record=HandRecord.from_json(data["record"]), exercise=Exercise.from_json(data["exercise"]),
+                   raw=data)
+
+    @classmethod
+    def load(cls, name: str | Path) -> PuzzleDeal:
+        """A deal by name (``lessons/deals/<name>.json``) or by path."""
+        path = deal_path(name)
+        return cls.from_json(json.loads(path.read_text(encoding="utf-8")), name=path.stem)
+
+    def view(self) -> PlayerView:
+        """What the learner may know at the puzzle's position (no other hand in it)."""
+        state = self.record.to_state()
+        return state.view(self.seat)
+
+
+def deal_path(name: str | Path) -> Path:
+    """Where a deal lives: a path as given, else ``deals/<name>.json`` beside the notebook or in the course."""
+    p = Path(name)
+    if p.suffix == ".json" and p.exists():
+        return p
+    for folder in (Path.cwd() / "deals", Path.cwd() / "lessons" / "deals", LESSONS_DIR / "deals"):
+        candidate = folder / f"{p.stem}.json"
+        if candidate.exists():
+            return candidate
+    raise FileNotFoundError(f"no puzzle deal named {str(name)!r} (looked in lessons/deals)")
+
+
+def deal_names() -> list[str]:
+    """Every curated deal of the course."""
+    return sorted(p.stem for p in (LESSONS_DIR / "deals").glob("*.json"))
+
+
+# ----- judging an answer -----
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The verdict on one try: right or not, and the words that explain it."""
+
+    correct: bool
+    legal: bool
+    text: str
+    grade: Any = None
+    """The coach's grade when it graded the try (expected points, best, cost, band, explanation)."""
+
+
+def judge(view: PlayerView, exercise: Exercise, chosen: Sequence[Card]) -> Feedback:
+    """The coach's verdict on the learner's choice at ``view``'s position."""
+    from . import coach
+
+    chosen = list(chosen)
+    if exercise.kind == "pass":
+        return _judge_pass(view, exercise, chosen, coach)
+    if len(chosen) != 1:
+        return Feedback(False, False, "Choose one card.")
+    c = chosen[0]
+    verdict = coach.legality(view)[c]
+    if verdict is not None:
+        return Feedback(False, False, f"{card_name(c).capitalize()} is not allowed here. {verdict.reason}")
+    if exercise.kind == "legal":
+        return Feedback(True, True, f"Yes, {card_name(c)} is a legal card here. {_legal_summary(view)}")
+    grade = coach.grade_play(view, c, seed=exercise.seed, rollouts=exercise.rollouts)
+    correct = c in exercise.answer
+    return Feedback(correct, True, grade.explanation, grade)
+
+
+def _judge_pass(view: PlayerView, exercise: Exercise, chosen: list[Card], coach: Any) -> Feedback:
+    k = view.rules.pass_count
+    if len(chosen) != k:
+        return Feedback(False, False, f"Choose exactly {k} cards to pass.")
+    grade = coach.grade_pass(view, chosen, seed=exercise.seed, rollouts=exercise.rollouts)
+    correct = sorted(chosen) == sorted(exercise.answer)
+    text = grade.explanation
+    if not correct:
+        flags = coach.review_pass(view, chosen).flags
+        if flags:
+            text += " " + " ".join(f.reason for f in flags)
+    return Feedback(correct, True, text, grade)
+
+
+def _legal_summary(view: PlayerView) -> str:
+    legal = view.legal_plays()
+    if len(legal) == 1:
+        return "It is your only legal card."
+    return f"Your legal cards are {join_names(legal)}."
+
+
+# ----- how the position is described -----
+
+
+def seat_name(view: PlayerView, seat: int) -> str:
+    """'you', or the opponent's name as seen from the learner's seat."""
+    offset = (seat - view.seat) % view.n
+    if offset == 0:
+        return "you"
+    if view.n == 4:
+        return f"the {OPPONENT_NAMES[offset - 1]}"
+    return f"the player {offset} seat{'s' if offset > 1 else ''} to your left"
+
+
+def card_html(c: Card) -> str:
+    """A small face-up card in HTML."""
+    colour = "#c0392b" if suit_of(c) in (1, 3) else "#222"
+    rank = "10" if rank_of(c) == 8 else card_str(c)[0]
+    return (f'<span class="ht-puzzle-card" title="{card_name(c)}" style="display:inline-block;min-width:2.2em;'
+            f"padding:2px 4px;margin:1px;border:1px solid #999;border-radius:4px;background:#fff;color:{colour};"
+            f'font-weight:bold;text-align:center">{rank}{SUIT_SYMBOLS[suit_of(c)]}</span>')
+
+
+def describe_position(view: PlayerView) -> str:
+    """The situation in plain words (HTML): the phase, the trick so far, what is known."""
+    parts: list[str] = []
+    if view.phase is Phase.PASS:
+        receiver = seat_name(view, view.pass_target())
+        parts.append(f"<p>The cards have just been dealt. You pass three cards to {receiver} "
+                     f"(this hand passes {view.pass_direction}).</p>")
+        return "".join(parts)
+    if view.received:
+        giver = seat_name(view, view.pass_source())
+        parts.append(f"<p>You passed {join_names(view.passed or ())} and received "
+                     f"{join_names(view.received)} from {giver}.</p>")
+    earlier = []
+    for number, t in enumerate(view.tricks, 1):
+        cards = " ".join(card_html(c) for c in t.cards)
+        winner = seat_name(view, t.winner) if t.winner is not None else "nobody"
+        earlier.append(f"<li>Trick {number}: {cards} ({seat_name(view, t.leader)} led; "
+                       f"{winner} took it)</li>")
+    if earlier:
+        parts.append("<p>Tricks played so far:</p><ul>" + "".join(earlier) + "</ul>")
+    if view.trick:
+        played = ", ".join(f"{seat_name(view, s)}: {card_html(c)}"
+                           for s, c in zip(view.trick_seats, view.trick, strict=True))
+        parts.append(f"<p><b>This trick:</b> {played}. {SUIT_NAMES[view.led_suit or 0].capitalize()} were led; "
+                     "it is your turn.</p>")
+    else:
+        parts.append("<p><b>This trick:</b> you are on lead (you play the first card).</p>")
+    facts = ["Hearts are broken." if view.hearts_broken else "Hearts are not broken yet."]
+    for seat in range(view.n):
+        if seat == view.seat:
+            continue
+        voids = view.voids(seat)
+        if voids:
+            facts.append(f"{seat_name(view, seat).capitalize()} has no "
+                         f"{' and no '.join(SUIT_NAMES[s] for s in voids)} left.")
+    taken = [f"{seat_name(view, s)} {p}" for s, p in enumerate(_points_taken(view)) if p]
+    if taken:
+        facts.append("Points taken so far: " + ", ".join(taken) + ".")
+    parts.append("<p>" + " ".join(facts) + "</p>")
+    return "".join(parts)
+
+
+def _points_taken(view: PlayerView) -> list[int]:
+    r = view.rules
+    return [view.hearts_taken[s] + view.queens_taken[s] * r.queen_points + view.jacks_taken[s] * r.jack_points
+            for s in range(view.n)]
+
+
+# ----- the widget -----
+
+
+class Puzzle(widgets.VBox):
+    """A lesson puzzle: click a card (or three, then Pass) and the coach says what it thinks.
+
+    A wrong try explains why the choice is weak and invites another; the answer is shown after a right
+    try, a click on "Show me", or ``max_tries`` wrong tries.
+    """
+
+    def __init__(self, deal: PuzzleDeal | str | Path) -> None:
+        if not isinstance(deal, PuzzleDeal):
+            deal = PuzzleDeal.load(deal)
+        self.deal = deal
+        self.exercise = deal.exercise
+        self._view = deal.view()
+        self.tries = 0
+        self.solved = False
+        self.revealed = False
+        self.selected: list[Card] = []
+        self.history: list[Feedback] = []
+
+        title = widgets.HTML(f"<h4 style='margin:4px 0'>{html.escape(deal.title)}</h4>")
+        self.position = widgets.HTML(describe_position(self._view))
+        self.prompt = widgets.HTML(f"<p><b>{html.escape(self.exercise.prompt)}</b></p>")
+        self.card_buttons: dict[Card, widgets.Button] = {}
+        buttons = []
+        for c in self._view.hand:
+            if c in self.card_buttons:
+                continue
+            b = self._card_button(c)
+            self.card_buttons[c] = b
+            buttons.append(b)
+        hand = widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))
+        hand.add_class("ht-puzzle-hand")
+        self.submit = widgets.Button(description="Pass these three", disabled=True, button_style="primary")
+        self.submit.add_class("ht-puzzle-submit")
+        self.submit.on_click(lambda _b: self._guarded(self._submit_pass))
+        self.reveal_button = widgets.Button(description="Show me", tooltip="Reveal the answer")
+        self.reveal_button.add_class("ht-puzzle-reveal")
+        self.reveal_button.on_click(lambda _b: self._guarded(self.reveal))
+        controls = [self.submit, self.reveal_button] if self.exercise.kind == "pass" else [self.reveal_button]
+        if self.exercise.kind == "legal":
+            controls = []
+        self.verdict = widgets.HTML("")
+        self.verdict.add_class("ht-puzzle-verdict")
+        self.answer = widgets.HTML("")
+        self.answer.add_class("ht-puzzle-answer")
+        super().__init__([title, self.position, self.prompt, widgets.HTML("<p>Your hand:</p>"), hand,
+                          widgets.HBox(controls), self.verdict, self.answer],
+                         layout=widgets.Layout(border="1px solid #cfd8dc", padding="8px", margin="8px 0"))
+        self.add_class("ht-puzzle")
+        if deal.name:
+            self.add_class(f"ht-puzzle-{deal.name}")
+
+    # ----- building -----
+
+    def _card_button(self, c: Card) -> widgets.Button:
+        rank = "10" if rank_of(c) == 8 else card_str(c)[0]
+        red = suit_of(c) in (1, 3)
+        reason = ""
+        if self.exercise.kind != "pass":
+            verdict = self._view.why_illegal(c)
+            reason = f" (not playable now: {verdict.reason})" if verdict else ""
+        b = widgets.Button(description=f"{rank}{SUIT_SYMBOLS[suit_of(c)]}", tooltip=card_name(c) + reason,
+                           layout=widgets.Layout(width="48px", height="62px", margin="2px", padding="0"))
+        b.style.button_color = "white"
+        b.style.text_color = "#c0392b" if red else "#222"
+        b.style.font_weight = "bold"
+        b.style.font_size = "16px"
+        b.add_class("ht-card")
+        b.add_class(f"ht-card-{card_str(c)}")
+        b.on_click(lambda _b, c=c: self._guarded(lambda: self.click(c)))
+        return b
+
+    def _guarded(self, action: Any) -> None:
+        """Run a callback, showing any error in the verdict (ipywidgets would otherwise hide it)."""
+        try:
+            action()
+        except Exception as e:  # a callback error is otherwise silent in the browser
+            self.verdict.value = f"<p style='color:#b00020'>Something went wrong: {html.escape(str(e))}</p>"
+            raise
+
+    # ----- acting -----
+
+    def click(self, c: Card) -> Feedback | None:
+        """The learner clicks a card: a try for one-card exercises, a (un)selection for a pass."""
+        if self.exercise.kind == "pass":
+            if c in self.selected:
+                self.selected.remove(c)
+            elif len(self.selected) < self._view.rules.pass_count:
+                self.selected.append(c)
+            for card, b in self.card_buttons.items():
+                b.style.button_color = "#ffe082" if card in self.selected else "white"
+            self.submit.disabled = len(self.selected) != self._view.rules.pass_count
+            return None
+        return self.answer_with([c])
+
+    def _submit_pass(self) -> None:
+        self.answer_with(list(self.selected))
+
+    def answer_with(self, cards: Sequence[Card]) -> Feedback:
+        """Try an answer: the coach's verdict is shown, and the answer once right or after enough tries."""
+        self.verdict.value = "<p><i>The coach is thinking…</i></p>"
+        feedback = judge(self._view, self.exercise, cards)
+        self.history.append(feedback)
+        self.tries += 1
+        what = join_names(sorted(cards)) if len(cards) > 1 else card_name(cards[0]) if cards else "nothing"
+        if feedback.correct:
+            self.solved = True
+            head = f"<b style='color:#1b5e20'>{RIGHT_WORDS}</b> You chose {html.escape(what)}."
+            self.verdict.remove_class("ht-puzzle-wrong")
+            self.verdict.add_class("ht-puzzle-right")
+        else:
+            head = f"<b style='color:#b71c1c'>{WRONG_WORDS}</b> You chose {html.escape(what)}."
+            self.verdict.remove_class("ht-puzzle-right")
+            self.verdict.add_class("ht-puzzle-wrong")
+        tail = ""
+        if not feedback.correct and not self.revealed:
+            left = self.exercise.max_tries - self.tries
+            tail = " Have another try." if left > 0 else ""
+        self.verdict.value = f"<p>{head} {html.escape(feedback.text)}{tail}</p>"
+        if feedback.correct or self.tries >= self.exercise.max_tries:
+            self.reveal()
+        return feedback
+
+    def reveal(self) -> None:
+        """Show the lesson's answer and its reason."""
+        self.revealed = True
+        ex = self.exercise
+        if ex.kind == "legal":
+            legal = self._view.legal_plays()
+            answer = f"The legal cards here: {join_names(legal)}."
+        else:
+            answer = f"The answer: {join_names(ex.answer)}."
+            for c in ex.answer:
+                if c in self.card_buttons:
+                    self.card_buttons[c].add_class("ht-puzzle-best")
+                    self.card_buttons[c].style.button_color = "#c8e6c9"
+        self.answer.value = f"<p><b>{html.escape(answer)}</b> {html.escape(ex.why)}</p>"
+
+    @property
+    def view(self) -> PlayerView:
+        return self._view
+
+    def legal_cards(self) -> list[Card]:
+        return cards_in(self._view.legal)
+
+
+def show(name: str) -> Puzzle:
+    """The puzzle of a curated deal, ready to display in a notebook."""
+    return Puzzle(name)
+
+
+__all__ = ["Exercise", "Feedback", "Puzzle", "PuzzleDeal", "deal_names", "deal_path", "describe_position",
+           "judge", "show"]
