@@ -1,0 +1,344 @@
+"""How the table looks: the style sheet, cards, animal avatars and the score chart, as pure functions.
+
+Nothing here knows about widgets or hidden cards: callers pass only what the learner may see.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import math
+from collections.abc import Sequence
+
+from ..cards import RANKS, SUIT_SYMBOLS, Card
+
+RED_SUITS = (1, 3)  # diamonds, hearts
+
+#: (name, fur colour, ear shape) by seat for a table of four; more seats take the next animals.
+ANIMALS: tuple[tuple[str, str, str], ...] = (
+    ("brown monkey", "#9a6338", "monkey"),
+    ("blue otter", "#3f7fd0", "round"),
+    ("yellow bird", "#f2c12e", "bird"),
+    ("red fox", "#e0561b", "pointed"),
+    ("green frog", "#4caf50", "frog"),
+    ("purple owl", "#8e5cc4", "bird"),
+    ("grey wolf", "#8a96a3", "pointed"),
+    ("pink pig", "#ee8fb3", "round"),
+    ("white rabbit", "#eeeeee", "rabbit"),
+    ("black cat", "#3b3b3b", "pointed"),
+    ("orange tiger", "#f59f00", "round"),
+)
+
+
+def seat_animals(n: int) -> list[tuple[str, str, str]]:
+    """The animal of each seat at a table of ``n``: the learner is always the brown monkey."""
+    if n == 3:
+        return [ANIMALS[0], ANIMALS[1], ANIMALS[3]]
+    return [ANIMALS[i] for i in range(n)]
+
+
+def title_name(name: str) -> str:
+    return " ".join(w.capitalize() for w in name.split())
+
+
+def rank_text(c: Card) -> str:
+    r = RANKS[c % 13]
+    return "10" if r == "T" else r
+
+
+def card_face(c: Card) -> str:
+    """A card as people write it: ``Q♠``, ``10♥``."""
+    return rank_text(c) + SUIT_SYMBOLS[c // 13]
+
+
+def suit_class(c: Card) -> str:
+    return "ht-red" if c // 13 in RED_SUITS else "ht-black"
+
+
+def card_html(c: Card, *, small: bool = False, extra: str = "", style: str = "") -> str:
+    """A face-up card drawn in HTML: corner indices and a big suit in the middle."""
+    rank, sym = rank_text(c), SUIT_SYMBOLS[c // 13]
+    size = " htc-sm" if small else ""
+    pip = "htc-face" if rank in ("J", "Q", "K") else ""
+    centre = f'<span class="htc-mid {pip}">{rank if pip else sym}<small>{sym if pip else ""}</small></span>'
+    return (f'<div class="htc {suit_class(c)}{size} {extra}" style="{style}">'
+            f'<span class="htc-tl">{rank}<br>{sym}</span>{centre}'
+            f'<span class="htc-br">{rank}<br>{sym}</span></div>')
+
+
+def backs_html(count: int, *, limit: int = 13) -> str:
+    """A little fan of face-down cards (how many an opponent holds; nothing about which)."""
+    shown = min(count, limit)
+    backs = "".join(f'<span class="htb" style="left:{i * 7}px"></span>' for i in range(shown))
+    width = 26 + max(shown - 1, 0) * 7
+    return (f'<div class="htb-fan" style="width:{width}px">{backs}</div>'
+            f'<div class="htb-count">{count} card{"s" if count != 1 else ""}</div>')
+
+
+# ----- avatars -----
+
+def avatar_svg(kind: str, fur: str) -> str:
+    """A friendly animal head, 64x64."""
+    dark = "#2b2b2b"
+    face = "#f6e3c8" if kind in ("monkey",) else "#ffffff" if kind in ("pointed", "round") else fur
+    parts: list[str] = []
+    if kind == "monkey":
+        parts += [f'<circle cx="12" cy="32" r="9" fill="{fur}"/><circle cx="52" cy="32" r="9" fill="{fur}"/>',
+                  '<circle cx="12" cy="32" r="5" fill="#f6e3c8"/><circle cx="52" cy="32" r="5" fill="#f6e3c8"/>']
+    elif kind == "round":
+        parts += [f'<circle cx="16" cy="16" r="8" fill="{fur}"/><circle cx="48" cy="16" r="8" fill="{fur}"/>']
+    elif kind == "pointed":
+        parts += [f'<path d="M9 30 L14 4 L29 16 Z" fill="{fur}"/><path d="M55 30 L50 4 L35 16 Z" fill="{fur}"/>',
+                  f'<path d="M13 23 L16 10 L24 17 Z" fill="{dark}" opacity=".35"/>'
+                  f'<path d="M51 23 L48 10 L40 17 Z" fill="{dark}" opacity=".35"/>']
+    elif kind == "rabbit":
+        parts += [f'<ellipse cx="22" cy="12" rx="6" ry="15" fill="{fur}" stroke="#ccc"/>'
+                  f'<ellipse cx="42" cy="12" rx="6" ry="15" fill="{fur}" stroke="#ccc"/>']
+    elif kind == "frog":
+        parts += [f'<circle cx="19" cy="16" r="10" fill="{fur}"/><circle cx="45" cy="16" r="10" fill="{fur}"/>']
+    head = f'<circle cx="32" cy="35" r="22" fill="{fur}"/>'
+    parts.append(head)
+    if kind == "monkey":
+        parts.append('<ellipse cx="32" cy="40" rx="15" ry="13" fill="#f6e3c8"/>'
+                     '<ellipse cx="25" cy="30" rx="7" ry="8" fill="#f6e3c8"/>'
+                     '<ellipse cx="39" cy="30" rx="7" ry="8" fill="#f6e3c8"/>')
+    elif kind in ("pointed", "round") and fur != "#ffffff":
+        parts.append(f'<ellipse cx="32" cy="45" rx="13" ry="10" fill="{face}"/>')
+    eye_y = 18 if kind == "frog" else 31
+    eye_dx = 13 if kind == "frog" else 8
+    parts.append(f'<circle cx="{32 - eye_dx}" cy="{eye_y}" r="4" fill="#fff"/>'
+                 f'<circle cx="{32 + eye_dx}" cy="{eye_y}" r="4" fill="#fff"/>'
+                 f'<circle cx="{32 - eye_dx + 1}" cy="{eye_y + 1}" r="2.3" fill="{dark}"/>'
+                 f'<circle cx="{32 + eye_dx + 1}" cy="{eye_y + 1}" r="2.3" fill="{dark}"/>')
+    if kind == "bird":
+        parts.append('<path d="M26 38 L38 38 L32 47 Z" fill="#f08c00"/>'
+                     f'<path d="M28 14 Q32 4 36 14" fill="{fur}" stroke="{dark}" stroke-width="1"/>')
+    elif kind == "frog":
+        parts.append(f'<path d="M20 42 Q32 52 44 42" stroke="{dark}" stroke-width="2.5" fill="none"/>')
+    else:
+        parts.append(f'<ellipse cx="32" cy="41" rx="3.5" ry="2.6" fill="{dark}"/>'
+                     f'<path d="M27 46 Q32 50 37 46" stroke="{dark}" stroke-width="1.8" fill="none"/>')
+    if kind == "pointed" and fur == "#3b3b3b":  # a black cat gets whiskers that show
+        parts.append('<path d="M18 42 L8 40 M18 45 L8 46 M46 42 L56 40 M46 45 L56 46" stroke="#ddd"/>')
+    body = "".join(parts)
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64">{body}</svg>'
+
+
+def avatar_uri(kind: str, fur: str) -> str:
+    return "data:image/svg+xml;base64," + base64.b64encode(avatar_svg(kind, fur).encode()).decode()
+
+
+# ----- the score chart -----
+
+def score_chart_svg(series: Sequence[Sequence[int]], colours: Sequence[str], names: Sequence[str],
+                    target: int | None, *, width: int = 300, height: int = 170) -> str:
+    """Running scores, one line per seat (x: hands played, y: score), with the target as a dashed line."""
+    pad_l, pad_r, pad_t, pad_b = 30, 10, 10, 22
+    hands = max((len(s) for s in series), default=1) - 1
+    values = [v for s in series for v in s] + ([target] if target else [])
+    lo, hi = min([*values, 0]), max([*values, 10])
+    span = hi - lo or 1
+    w, h = width - pad_l - pad_r, height - pad_t - pad_b
+
+    def xy(i: int, v: int) -> tuple[float, float]:
+        x = pad_l + (w * i / hands if hands else w / 2)
+        return x, pad_t + h * (hi - v) / span
+
+    out = [f'<svg class="ht-chart" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}">',
+           f'<rect x="{pad_l}" y="{pad_t}" width="{w}" height="{h}" fill="#fffdf6" stroke="#d8cfb8"/>']
+    step = _nice_step(span)
+    v = math.ceil(lo / step) * step
+    while v <= hi:
+        _, y = xy(0, v)
+        out.append(f'<line x1="{pad_l}" x2="{pad_l + w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#eee6d2"/>'
+                   f'<text x="{pad_l - 4}" y="{y + 3:.1f}" font-size="9" text-anchor="end" fill="#776">{v}</text>')
+        v += step
+    if target and lo <= target <= hi:
+        _, y = xy(0, target)
+        out.append(f'<line x1="{pad_l}" x2="{pad_l + w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#c0392b" '
+                   f'stroke-dasharray="4 3"/><text x="{pad_l + w - 2}" y="{y - 3:.1f}" font-size="9" '
+                   f'text-anchor="end" fill="#c0392b">target {target}</text>')
+    for i in range(hands + 1):
+        x, _ = xy(i, lo)
+        out.append(f'<text x="{x:.1f}" y="{height - 8}" font-size="9" text-anchor="middle" fill="#776">{i}</text>')
+    for s, colour, name in zip(series, colours, names, strict=False):
+        pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in (xy(i, v) for i, v in enumerate(s)))
+        stroke = "#9e9e9e" if colour.lower() in ("#eeeeee", "#ffffff") else colour
+        out.append(f'<polyline points="{pts}" fill="none" stroke="{stroke}" stroke-width="2.5" '
+                   f'stroke-linejoin="round"><title>{html.escape(name)}</title></polyline>')
+        if s:
+            x, y = xy(len(s) - 1, s[-1])
+            out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" fill="{stroke}"/>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _nice_step(span: float) -> int:
+    for step in (5, 10, 20, 25, 50, 100, 200, 500):
+        if span / step <= 6:
+            return step
+    return 1000
+
+
+# ----- the style sheet -----
+
+def style_sheet(colours: Sequence[tuple[str, str, str]]) -> str:
+    """The table's CSS (scoped under .ht-table), with one avatar rule per seat."""
+    avatars = "\n".join(
+        f".ht-table .ht-avatar-{i} {{ background-image: url('{avatar_uri(kind, fur)}'); }}"
+        for i, (_, fur, kind) in enumerate(colours))
+    return "<style>\n" + _CSS + avatars + "\n</style>"
+
+
+_CSS = r"""
+.ht-table { font-family: "Segoe UI", "Helvetica Neue", Arial, sans-serif; color: #1d2a22; max-width: 1180px; }
+.ht-table .ht-felt {
+  background: radial-gradient(ellipse at center, #2f8a4f 0%, #1f6b3a 55%, #134a28 100%);
+  border: 10px solid #6b4226; border-radius: 26px; padding: 10px 14px 8px 14px;
+  box-shadow: inset 0 0 40px rgba(0,0,0,.45), 0 6px 18px rgba(0,0,0,.35); color: #f3f7f2;
+  min-width: 720px;
+}
+.ht-table .ht-toolbar { background: #fbf7ee; border-radius: 10px; padding: 4px 6px; margin-bottom: 6px;
+  border: 1px solid #e4dcc8; align-items: center; }
+.ht-table .ht-toolbar .jupyter-button { border-radius: 7px; background: #fff; border: 1px solid #d6cdb6;
+  font-weight: 600; color: #3b2f1e; }
+.ht-table .ht-toolbar .jupyter-button.mod-active { background: #ffe8a3; }
+.ht-table .ht-rules-line { color: #6b5d45; font-size: 12px; margin-left: 8px; }
+.ht-table .ht-side { margin-left: 10px; }
+.ht-table .ht-panel { background: #fbf7ee; border: 1px solid #e4dcc8; border-radius: 12px; padding: 8px 10px;
+  margin-bottom: 8px; box-shadow: 0 2px 6px rgba(0,0,0,.12); color: #2b2418; }
+.ht-table .ht-panel h4 { margin: 0 0 6px 0; font-size: 15px; color: #6b4226; }
+.ht-table .ht-panel .widget-html-content, .ht-table .ht-felt .widget-html-content { line-height: 1.35; }
+/* seats */
+.ht-table .ht-seatbox { align-items: center; padding: 4px 6px; border-radius: 16px; min-width: 118px; }
+.ht-table .ht-seatbox.ht-to-move { background: rgba(255, 230, 120, .20); box-shadow: 0 0 0 3px #ffd84d; }
+.ht-table .jupyter-button.ht-avatar { width: 92px; height: 92px; border-radius: 50%;
+  background-color: rgba(255,255,255,.92); background-repeat: no-repeat; background-position: center 6px;
+  background-size: 58px 58px; padding: 62px 0 0 0; font-size: 11px; font-weight: 700; color: #3b2f1e;
+  border: 3px solid rgba(255,255,255,.8); box-shadow: 0 3px 8px rgba(0,0,0,.35); line-height: 1.1;
+  white-space: normal; }
+.ht-table .jupyter-button.ht-avatar:hover { border-color: #ffd84d; }
+.ht-table .ht-seatinfo { text-align: center; font-size: 12px; color: #f3f7f2; }
+.ht-table .ht-seatinfo b { color: #fff; font-size: 14px; }
+.ht-table .ht-seatinfo .ht-level { color: #c8e6c9; font-size: 11px; }
+.ht-table .ht-seatinfo .ht-said { color: #ffe9a8; font-size: 11px; min-height: 14px; }
+.htb-fan { position: relative; height: 36px; margin: 3px auto 0 auto; }
+.htb { position: absolute; top: 0; width: 24px; height: 34px; border-radius: 4px; border: 1.5px solid #fff;
+  background: repeating-linear-gradient(45deg, #b71c1c 0 3px, #8e1414 3px 6px);
+  box-shadow: 1px 1px 2px rgba(0,0,0,.4); }
+.htb-count { font-size: 11px; color: #d7ecd9; }
+/* cards drawn in HTML (trick, last trick) */
+.htc { position: relative; width: 58px; height: 84px; background: linear-gradient(160deg, #ffffff 0%, #f4f1ea 100%);
+  border-radius: 7px; border: 1px solid #b9b2a3; box-shadow: 1px 2px 5px rgba(0,0,0,.45);
+  font-family: Georgia, "DejaVu Serif", serif; font-weight: 700; display: inline-block; }
+.htc.ht-red { color: #c8102e; } .htc.ht-black { color: #1b1b1b; }
+.htc-tl { position: absolute; left: 4px; top: 3px; font-size: 15px; line-height: 14px; text-align: center; }
+.htc-br { position: absolute; right: 4px; bottom: 3px; font-size: 15px; line-height: 14px; text-align: center;
+  transform: rotate(180deg); }
+.htc-mid { position: absolute; left: 0; right: 0; top: 22px; text-align: center; font-size: 34px; line-height: 40px; }
+.htc-mid small { font-size: 18px; }
+.htc-mid.htc-face { font-size: 28px; }
+.htc-sm { width: 40px; height: 58px; border-radius: 5px; }
+.htc-sm .htc-tl, .htc-sm .htc-br { font-size: 11px; line-height: 11px; left: 3px; }
+.htc-sm .htc-br { right: 3px; left: auto; }
+.htc-sm .htc-mid { top: 15px; font-size: 22px; line-height: 26px; }
+.htc-sm .htc-mid.htc-face { font-size: 18px; } .htc-sm .htc-mid small { font-size: 12px; }
+.htc.htc-win { box-shadow: 0 0 0 3px #ffd84d, 1px 2px 8px rgba(0,0,0,.5); }
+/* the trick area */
+.ht-table .ht-trick { position: relative; }
+.ht-trickarea { position: relative; width: 340px; height: 236px; margin: 0 auto; border-radius: 50%;
+  background: radial-gradient(ellipse at center, rgba(255,255,255,.10), rgba(255,255,255,0) 70%); }
+.ht-trickarea .htc { position: absolute; transform: translate(-50%, -50%); }
+.ht-trickarea .htc.ht-sweep { animation: ht-sweep var(--dur, .4s) ease-in forwards; }
+@keyframes ht-sweep { to { transform: translate(calc(-50% + var(--dx)), calc(-50% + var(--dy))) scale(.45);
+  opacity: 0; } }
+.ht-trick-msg { position: absolute; left: 0; right: 0; bottom: -4px; text-align: center; font-size: 13px;
+  color: #fff6cf; text-shadow: 0 1px 2px rgba(0,0,0,.6); }
+.ht-trick-banner { position: absolute; left: 20px; right: 20px; top: 50px; text-align: center;
+  background: rgba(251,247,238,.96); color: #2b2418; border-radius: 14px; padding: 12px; font-size: 15px;
+  box-shadow: 0 4px 14px rgba(0,0,0,.4); }
+.ht-trick-banner big { font-size: 22px; color: #6b4226; display: block; margin-bottom: 4px; }
+/* the pass button and actions in the centre */
+.ht-table .jupyter-button.ht-pass, .ht-table .jupyter-button.ht-action {
+  background: #ffd84d; color: #3b2f1e; font-weight: 700; border-radius: 18px; border: 2px solid #fff3b0;
+  box-shadow: 0 3px 8px rgba(0,0,0,.35); height: 36px; font-size: 14px; }
+.ht-table .jupyter-button.ht-pass:disabled { background: #d9d3b8; color: #7a7360; opacity: .85; }
+/* the learner's hand: card buttons */
+.ht-table .ht-hand { justify-content: center; align-items: flex-end; min-height: 118px; padding-top: 18px;
+  flex-wrap: nowrap; }
+.ht-table .jupyter-button.ht-card {
+  position: relative; width: 64px; height: 92px; margin: 0 0 0 -20px; padding: 5px 0 0 6px;
+  background: linear-gradient(160deg, #ffffff 0%, #f3efe6 100%); border: 1px solid #a8a191; border-radius: 8px;
+  box-shadow: -2px 2px 6px rgba(0,0,0,.35); font-family: Georgia, "DejaVu Serif", serif; font-size: 19px;
+  font-weight: 700; line-height: 19px; text-align: left; white-space: pre; overflow: hidden;
+  vertical-align: bottom; transition: transform .12s ease, box-shadow .12s ease; display: block; flex: none; }
+.ht-table .jupyter-button.ht-card:first-child { margin-left: 0; }
+.ht-table .jupyter-button.ht-card.ht-red { color: #c8102e; }
+.ht-table .jupyter-button.ht-card.ht-black { color: #1b1b1b; }
+.ht-table .jupyter-button.ht-card::after { position: absolute; right: 6px; bottom: 2px; font-size: 36px;
+  line-height: 40px; }
+.ht-table .jupyter-button.ht-card.ht-suit-C::after { content: "\2663"; }
+.ht-table .jupyter-button.ht-card.ht-suit-D::after { content: "\2666"; }
+.ht-table .jupyter-button.ht-card.ht-suit-S::after { content: "\2660"; }
+.ht-table .jupyter-button.ht-card.ht-suit-H::after { content: "\2665"; }
+.ht-table .jupyter-button.ht-card:not(:disabled):hover { transform: translateY(-10px); z-index: 2;
+  box-shadow: 0 6px 12px rgba(0,0,0,.45); }
+.ht-table .jupyter-button.ht-card.ht-selected { transform: translateY(-18px);
+  box-shadow: 0 0 0 3px #ffd84d, 0 6px 12px rgba(0,0,0,.45); }
+.ht-table .jupyter-button.ht-card.ht-hinted { box-shadow: 0 0 0 3px #4dabf7, 0 6px 12px rgba(0,0,0,.45); }
+.ht-table .jupyter-button.ht-card:disabled { opacity: 1; cursor: not-allowed;
+  background: linear-gradient(160deg, #d9d6cf 0%, #c4c0b6 100%); }
+.ht-table .jupyter-button.ht-card:disabled.ht-red { color: #b06a74; }
+.ht-table .jupyter-button.ht-card:disabled.ht-black { color: #5d5d5d; }
+.ht-table .jupyter-button.ht-card:focus { outline: none; }
+/* the learner's corner */
+.ht-table .ht-me { align-items: center; min-width: 120px; }
+.ht-table .ht-hearts-broken { font-size: 13px; text-align: center; }
+.ht-table .ht-hearts-broken .ht-hb-on { color: #ff8a9a; font-weight: 700; }
+.ht-table .ht-hearts-broken .ht-hb-off { color: #a5c9ad; }
+.ht-table .ht-clock { font-size: 13px; color: #ffe9a8; text-align: center; }
+.ht-table .jupyter-button.ht-finish { width: 104px; height: 62px; border-radius: 14px; background: #fbf7ee;
+  color: #3b2f1e; font-weight: 700; white-space: normal; line-height: 1.15; font-size: 12px;
+  box-shadow: 0 3px 8px rgba(0,0,0,.35); }
+/* status line */
+.ht-table .ht-status { background: rgba(0,0,0,.28); border-radius: 10px; padding: 5px 12px; font-size: 15px;
+  color: #fffbe6; text-align: center; margin: 4px auto 0 auto; min-height: 22px; }
+.ht-table .ht-status b { color: #ffd84d; }
+.ht-table .ht-status .ht-why { color: #ffcdd2; font-size: 13px; display: block; }
+/* last trick */
+.ht-table .ht-last-trick { background: rgba(0,0,0,.2); border-radius: 12px; padding: 4px 8px; min-width: 150px;
+  font-size: 11px; }
+.ht-lt-cards { display: flex; gap: 3px; margin-top: 2px; }
+.ht-lt-cards .ht-lt-who { text-align: center; font-size: 10px; color: #d7ecd9; width: 40px; overflow: hidden;
+  white-space: nowrap; }
+/* coach, telepathy, score pad */
+.ht-table .ht-coach .ht-grade { font-weight: 700; padding: 1px 7px; border-radius: 8px; color: #fff; }
+.ht-grade.best { background: #2b8a3e; } .ht-grade.good { background: #5c940d;
+  } .ht-grade.inaccuracy { background: #e67700; }
+.ht-grade.mistake { background: #d9480f; } .ht-grade.blunder { background: #c92a2a; }
+.ht-table .ht-coach .ht-flag { margin: 3px 0; padding: 4px 6px; border-left: 4px solid #e67700;
+  background: #fff4e0; border-radius: 4px; }
+.ht-table .ht-coach .ht-flag.high, .ht-table .ht-coach .ht-flag.warning { border-color: #c92a2a;
+  background: #fff0f0; }
+.ht-table .ht-coach .ht-flag.info { border-color: #4dabf7; background: #eef7ff; }
+.ht-table .ht-coach .jupyter-button, .ht-table .ht-telepathy .jupyter-button, .ht-table .ht-side .jupyter-button {
+  border-radius: 7px; background: #fff; border: 1px solid #d6cdb6; font-weight: 600; color: #3b2f1e; }
+.ht-table .jupyter-button.ht-hint { background: #e7f5ff; border-color: #74c0fc; }
+.ht-table .ht-step { margin: 3px 0; padding: 4px 6px; border-radius: 6px; background: #fff;
+  border: 1px solid #eee3c9; }
+.ht-table .ht-step.ht-current { border-color: #ffb300; background: #fff8e1; }
+.ht-table .ht-step .ht-kind { font-size: 10px; text-transform: uppercase; letter-spacing: .05em;
+  color: #8a6d3b; font-weight: 700; }
+.ht-table .ht-scoretable { border-collapse: collapse; font-size: 12px; width: 100%; }
+.ht-table .ht-scoretable th, .ht-table .ht-scoretable td { border-bottom: 1px solid #e6dcc4; padding: 2px 4px;
+  text-align: right; }
+.ht-table .ht-scoretable th:first-child, .ht-table .ht-scoretable td:first-child { text-align: left; }
+.ht-table .ht-scoretable tr.ht-total td { font-weight: 700; border-top: 2px solid #6b4226; }
+.ht-table .ht-scoretable .ht-dot { display: inline-block; width: 9px; height: 9px; border-radius: 50%;
+  margin-right: 2px; }
+.ht-table .ht-settings .widget-label { color: #3b2f1e; }
+.ht-table .ht-log { font-size: 11px; color: #a61e4d; }
+.ht-table .ht-notice { background: #fff4e0; border: 1px solid #f0c36d; border-radius: 8px; padding: 5px 8px;
+  color: #6b4a00; }
+"""

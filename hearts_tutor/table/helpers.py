@@ -1,0 +1,100 @@
+"""What the table borrows from the bots and the coach, guarded so the table works while they are missing.
+
+Each coach function is looked up when it is needed: the table uses whatever the installed coach offers
+and falls back to the engine's own legality sentences otherwise.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from ..bots.base import Bot, Decision, Reasoning
+from ..cards import HEARTS, QUEEN_OF_SPADES, SPADES, Card, card_name, rank_of, suit_of
+from ..hand import Phase
+from ..view import PlayerView
+
+DEFAULT_LEVELS = ("easy", "medium", "hard", "expert")
+
+
+def coach_function(name: str) -> Callable[..., Any] | None:
+    """``hearts_tutor.coach.<name>`` if the coach provides it, else None."""
+    try:
+        module = importlib.import_module("hearts_tutor.coach")
+    except Exception:  # the coach is optional for the table: any import failure means "no coach"
+        return None
+    fn = getattr(module, name, None)
+    return fn if callable(fn) else None
+
+
+def bot_levels() -> tuple[str, ...]:
+    try:
+        from ..bots import LEVELS  # type: ignore[attr-defined]
+    except ImportError:
+        return DEFAULT_LEVELS
+    return tuple(LEVELS)
+
+
+def make_level_bot(level: str, seed: int | None = None) -> Bot:
+    """A bot of ``level`` from the bots package, or a simple stand-in while that is not available."""
+    try:
+        from ..bots import make_bot  # type: ignore[attr-defined]
+    except ImportError:
+        return SimpleBot(seed)
+    try:
+        if level == "expert":
+            return make_bot(level, seed, seconds=0.6)
+        return make_bot(level, seed)
+    except (ImportError, TypeError, ValueError):
+        try:
+            return make_bot(level, seed)
+        except Exception:
+            return SimpleBot(seed)
+
+
+class SimpleBot(Bot):
+    """A plain, careful player: passes its most dangerous cards, ducks when it can, dumps points when void."""
+
+    level = "simple"
+
+    def choose_pass(self, view: PlayerView) -> Decision:
+        why = Reasoning()
+        why.observed(f"I hold {len(view.hand)} cards and must pass {view.rules.pass_count}.")
+
+        def danger(c: Card) -> float:
+            d = rank_of(c)
+            if c == QUEEN_OF_SPADES or (suit_of(c) == SPADES and rank_of(c) > 10):
+                d += 20
+            if suit_of(c) == HEARTS:
+                d += 5
+            return d
+
+        chosen = tuple(sorted(sorted(view.hand, key=danger, reverse=True)[:view.rules.pass_count]))
+        why.considered("High spades and hearts are the most dangerous to keep.")
+        return Decision("pass", view.seat, chosen,
+                        steps=why.chose("I pass " + ", ".join(card_name(c) for c in chosen) + "."), level=self.level)
+
+    def choose_play(self, view: PlayerView) -> Decision:
+        why = Reasoning()
+        legal = view.legal_plays()
+        if view.trick:
+            led = view.led_suit
+            follow = [c for c in legal if suit_of(c) == led]
+            best = max(c for c in view.trick if suit_of(c) == led)
+            if follow:
+                under = [c for c in follow if c < best]
+                card = max(under) if under else (max(follow) if len(view.trick) == view.n - 1 else min(follow))
+                why.considered("I follow suit, staying under the winning card if I can.")
+            else:
+                dump = [c for c in legal if c == QUEEN_OF_SPADES] or [c for c in legal if suit_of(c) == HEARTS]
+                card = max(dump or legal, key=rank_of)
+                why.considered("I cannot follow suit, so I throw away my most dangerous card.")
+        else:
+            card = min(legal, key=rank_of)
+            why.considered("I lead my lowest card to avoid taking the trick.")
+        return Decision("play", view.seat, (card,), steps=why.chose(f"I play {card_name(card)}."), level=self.level)
+
+
+def is_learner_turn(view: PlayerView) -> bool:
+    return view.phase is Phase.PLAY and view.to_move == view.seat
