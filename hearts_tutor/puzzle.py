@@ -77,7 +77,7 @@ class Exercise:
     kind: str
     prompt: str
     answer: tuple[Card, ...]
-    """The card (play) or the three cards (pass) the lesson teaches; empty for ``legal``."""
+    """The cards the lesson accepts (play: any one of them), the three cards to pass, or nothing (legal)."""
     why: str = ""
     """The lesson's own explanation, shown when the answer is revealed."""
     seed: int = 1
@@ -92,8 +92,8 @@ class Exercise:
         if kind not in KINDS:
             raise ValueError(f"exercise kind must be one of {', '.join(KINDS)}, not {kind!r}")
         answer = tuple(parse_card(t) for t in data.get("answer", []))
-        if kind == "play" and len(answer) != 1:
-            raise ValueError("a play exercise needs exactly one answer card")
+        if kind == "play" and not answer:
+            raise ValueError("a play exercise needs at least one answer card")
         return cls(kind=kind, prompt=data.get("prompt", ""), answer=answer, why=data.get("why", ""),
                    seed=int(data.get("seed", 1)), rollouts=data.get("rollouts"),
                    max_tries=int(data.get("max_tries", MAX_TRIES)))
@@ -404,7 +404,10 @@ class Puzzle(widgets.VBox):
             legal = self._view.legal_plays()
             answer = f"The legal cards here: {join_names(legal)}."
         else:
-            answer = f"The answer: {join_names(ex.answer)}."
+            joiner = " or " if ex.kind == "play" and len(ex.answer) > 1 else " and "
+            names = [card_name(c) for c in ex.answer]
+            answer = "The answer: " + (joiner.join([", ".join(names[:-1]), names[-1]]) if len(names) > 1
+                                       else names[0]) + "."
             for c in ex.answer:
                 if c in self.card_buttons:
                     self.card_buttons[c].add_class("ht-puzzle-best")

@@ -1,0 +1,184 @@
+"""Every curated lesson deal: a valid hand record, and a position that shows what its lesson says.
+
+The prose of each lesson makes claims about its puzzle ("you hold two diamonds", "every other club has been
+played", "the red fox has taken every point so far"). The facts below are those claims, asked of the engine;
+the expected answer stored with each deal is checked against the coach's own grading.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hearts_tutor.cards import QUEEN_OF_SPADES, parse_card, parse_cards, suit_of
+from hearts_tutor.hand import Phase
+from hearts_tutor.puzzle import PuzzleDeal, deal_names
+from hearts_tutor.record import referee_record
+from hearts_tutor.view import PlayerView
+
+CLUBS, DIAMONDS, SPADES, HEARTS = range(4)
+ME, OTTER, BIRD, FOX = range(4)
+GRADE_ROLLOUTS = 300
+
+NAMES = deal_names()
+
+
+def cards(text: str) -> set[int]:
+    return set(parse_cards(text))
+
+
+def suit(view: PlayerView, s: int) -> set[int]:
+    return {c for c in view.hand if suit_of(c) == s}
+
+
+def played(view: PlayerView) -> set[int]:
+    return {c for _, c in view.plays()}
+
+
+def unseen_in_suit(view: PlayerView, s: int) -> set[int]:
+    return {c for c in view.unseen() if suit_of(c) == s}
+
+
+def test_the_course_has_its_deals() -> None:
+    assert len(NAMES) >= 12
+    assert set(FACTS) == set(NAMES), "every deal needs the facts its lesson states, and every fact a deal"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_record_is_valid(name: str) -> None:
+    deal = PuzzleDeal.load(name)
+    answer = referee_record(deal.record.to_json())
+    assert answer["ok"], answer
+    assert not answer["complete"]
+    view = deal.view()
+    if deal.exercise.kind == "pass":
+        assert view.phase is Phase.PASS and not view.passes_done[deal.seat]
+    else:
+        assert view.my_turn, "the puzzle must stop where the learner plays"
+        for c in deal.exercise.answer:
+            assert view.why_illegal(c) is None, f"the answer {c} must be legal"
+
+
+# ----- what each lesson says about its position -----
+
+
+def follow_suit(v: PlayerView) -> None:
+    assert v.tricks[0].winner == FOX and parse_card("KC") in v.tricks[0].cards
+    assert v.trick == (parse_card("8D"),) and v.leader == FOX
+    assert set(v.legal_plays()) == suit(v, DIAMONDS) and len(suit(v, DIAMONDS)) == 2
+
+
+def give_away_queen(v: PlayerView) -> None:
+    assert v.trick == (parse_card("4D"),) and v.leader == FOX
+    assert not suit(v, DIAMONDS) and QUEEN_OF_SPADES in v.hand
+    assert set(v.legal_plays()) == set(v.hand)
+
+
+def pass_short_queen(v: PlayerView) -> None:
+    assert v.hand_number == 0 and v.pass_direction == "left" and v.pass_target() == OTTER
+    assert suit(v, SPADES) == cards("QS 4S")
+    assert cards("AH KH") <= set(v.hand)
+
+
+def jack_under_ace(v: PlayerView) -> None:
+    assert v.tricks[0].winner == FOX
+    assert v.trick == (parse_card("AD"),) and v.leader == FOX
+    assert set(v.legal_plays()) == cards("2D 9D JD")
+
+
+def flush_spades(v: PlayerView) -> None:
+    assert v.tricks[0].winner == ME and parse_card("AC") in v.tricks[0].cards
+    assert not v.trick and v.my_turn
+    assert not cards("QS KS AS") & (set(v.hand) | played(v))
+    assert all(c < QUEEN_OF_SPADES for c in suit(v, SPADES))
+
+
+def drop_queen(v: PlayerView) -> None:
+    assert v.trick == tuple(parse_cards("4S KS 7S")) and v.trick_seats == [OTTER, BIRD, FOX]
+    assert QUEEN_OF_SPADES in v.hand and set(v.legal_plays()) == suit(v, SPADES)
+
+
+def void_discard(v: PlayerView) -> None:
+    assert v.pass_direction == "left" and v.passed is not None and all(suit_of(c) == DIAMONDS for c in v.passed)
+    assert not suit(v, DIAMONDS)
+    assert v.tricks[0].winner == BIRD and v.leader == BIRD and suit_of(v.trick[0]) == DIAMONDS
+    assert suit(v, SPADES) == cards("AS KS") and QUEEN_OF_SPADES not in played(v)
+
+
+def last_club(v: PlayerView) -> None:
+    assert len(v.tricks) == 7 and len(v.hand) == 6 and not v.trick and v.my_turn
+    assert suit(v, CLUBS) == cards("5C AC") and not unseen_in_suit(v, CLUBS)
+    assert unseen_in_suit(v, HEARTS), "there must be hearts out to throw on a club"
+
+
+def stop_moon(v: PlayerView) -> None:
+    hearts_played = sum(1 for t in v.tricks for c in t.cards if suit_of(c) == HEARTS)
+    assert v.queens_taken[FOX] == 1 and v.hearts_taken[FOX] == hearts_played > 0
+    assert sum(v.hearts_taken) == v.hearts_taken[FOX] and sum(v.queens_taken) == 1
+    assert v.trick == (parse_card("KH"),) and v.leader == FOX
+    assert parse_card("AH") in v.hand
+
+
+def omnibus_jack(v: PlayerView) -> None:
+    assert v.rules.jack_points == -10
+    assert v.trick == tuple(parse_cards("9D JD 4D")) and v.trick_seats == [OTTER, BIRD, FOX]
+    assert set(v.legal_plays()) == cards("3D KD")
+
+
+def deluxe_queen_lead(v: PlayerView) -> None:
+    assert v.rules.name == "deluxe" and not v.rules.queen_lead_before_broken
+    assert not v.trick and v.my_turn and not v.hearts_broken
+    assert v.why_illegal(QUEEN_OF_SPADES).rule == "queen_lead_not_broken"
+    assert all(v.why_illegal(c).rule == "hearts_not_broken" for c in suit(v, HEARTS))
+    assert set(v.legal_plays()) == set(v.hand) - suit(v, HEARTS) - {QUEEN_OF_SPADES}
+
+
+def telepathy_lead(v: PlayerView) -> None:
+    assert len(v.hand) == 6 and not v.trick and v.my_turn
+    assert suit(v, DIAMONDS) and not unseen_in_suit(v, DIAMONDS)
+    assert parse_card("2H") in v.hand and unseen_in_suit(v, HEARTS)
+
+
+FACTS = {f.__name__: f for f in (
+    follow_suit, give_away_queen, pass_short_queen, jack_under_ace, flush_spades, drop_queen, void_discard,
+    last_club, stop_moon, omnibus_jack, deluxe_queen_lead, telepathy_lead)}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_position_shows_what_the_lesson_says(name: str) -> None:
+    FACTS[name](PuzzleDeal.load(name).view())
+
+
+# ----- the coach agrees with the lesson's answer -----
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if PuzzleDeal.load(n).exercise.kind == "play"])
+def test_coach_prefers_the_lessons_answer(name: str) -> None:
+    from hearts_tutor.coach import grade_play
+
+    deal = PuzzleDeal.load(name)
+    view, ex = deal.view(), deal.exercise
+    answer = set(ex.answer)
+    grade = grade_play(view, ex.answer[0], seed=ex.seed, rollouts=ex.rollouts)
+    assert grade.best in answer, f"the coach's best card is {grade.best}, the lesson teaches {sorted(answer)}"
+    for c in view.legal_plays():
+        if c not in answer:
+            wrong = grade_play(view, c, seed=ex.seed, rollouts=ex.rollouts)
+            assert wrong.band != "best" and wrong.cost > 0.5, (c, wrong)
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if PuzzleDeal.load(n).exercise.kind == "pass"])
+def test_coach_agrees_with_the_lessons_pass(name: str) -> None:
+    from hearts_tutor.coach import grade_pass, suggest_pass
+
+    deal = PuzzleDeal.load(name)
+    view, ex = deal.view(), deal.exercise
+    assert sorted(suggest_pass(view)[0]) == sorted(ex.answer)
+    grade = grade_pass(view, ex.answer, seed=ex.seed, rollouts=ex.rollouts)
+    assert grade.band in ("best", "good"), grade
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if PuzzleDeal.load(n).exercise.kind == "legal"])
+def test_legal_exercises_have_wrong_answers(name: str) -> None:
+    view = PuzzleDeal.load(name).view()
+    legal = set(view.legal_plays())
+    assert legal and legal < set(view.hand), "a legality exercise needs both legal and illegal cards"
