@@ -1,13 +1,15 @@
-"""The coach: legality in plain words, pass and mid-range flags, move grades, hints, tutor warnings and
-the per-hand review (SPEC section 6)."""
+"""The coach: legality in plain words, pass and mid-range flags, move grades with retry before reveal,
+hints, tutor warnings and the per-hand review (SPEC section 6)."""
 
+from .exercise import Attempt, Exercise
 from .flags import Flag
+from .grading import BANDS, Grade, band_of, grade_pass, grade_play
 from .hints import Hint, hint, tutor_warning
 from .legality import legality
 from .midrange import midrange_flags
 from .passing import PassReview, review_pass, suggest_pass
 
 __all__ = [
-    "Flag", "Hint", "PassReview", "hint", "legality", "midrange_flags", "review_pass", "suggest_pass",
-    "tutor_warning",
+    "BANDS", "Attempt", "Exercise", "Flag", "Grade", "Hint", "PassReview", "band_of", "grade_pass", "grade_play",
+    "hint", "legality", "midrange_flags", "review_pass", "suggest_pass", "tutor_warning",
 ]

@@ -17,7 +17,7 @@ from ..hand import Phase
 from ..view import PlayerView
 from . import text
 from .flags import Flag
-from .passing import suggest_pass
+from .passing import hand_before_pass, pass_candidates, suggest_pass
 from .situation import (
     card_points,
     high_hearts,
@@ -32,6 +32,7 @@ from .situation import (
 
 #: Seconds of rollouts behind one hint (the hint's p95 target is 1.0 s on two cores).
 HINT_SECONDS = 0.55
+PASS_HINT_SECONDS = 0.5
 
 
 @dataclass(frozen=True)
@@ -50,20 +51,56 @@ class Hint:
 def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollouts: int | None = None) -> Hint:
     """The coach's move for the seat's turn, with the reason."""
     if view.phase is Phase.PASS:
-        cards, reason = suggest_pass(view)
-        return Hint(cards, reason)
+        return _hint_pass(view, seed=seed, seconds=seconds, rollouts=rollouts)
     if not view.my_turn:
         raise ValueError("it is not this seat's turn to play")
     legal = view.legal_plays()
     if len(legal) == 1:
         return Hint((legal[0],), text.hint_only_card(legal[0]))
+    from ..bots.heuristic import Beliefs
     from ..bots.search import evaluate_plays
 
     if rollouts is None and seconds is None:
         seconds = HINT_SECONDS
-    est = evaluate_plays(view, rollouts=rollouts, seconds=seconds, rng=random.Random(seed))
-    best = min(legal, key=lambda c: (est[c].mean, c))
+    weights = Beliefs(view).card_weights() or None
+    est = evaluate_plays(view, rollouts=rollouts, seconds=seconds, rng=random.Random(seed), card_weights=weights)
+    best = min(legal, key=lambda c: (round(est[c].mean, 9), rank_of(c), c))
     return Hint((best,), explain_play(view, best, est[best].mean), est[best].mean)
+
+
+def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: int | None) -> Hint:
+    """The coach's pass: its own suggestion and a few variations, compared by rollouts."""
+    from ..bots.search import evaluate_passes
+
+    mine, reason = suggest_pass(view)
+    mine = tuple(sorted(mine))
+    if view.passed is not None:
+        return Hint(mine, reason)
+    options = pass_candidates(view)
+    if rollouts is None and seconds is None:
+        seconds = PASS_HINT_SECONDS
+    est = evaluate_passes(view, options, rollouts=rollouts, seconds=seconds, rng=random.Random(seed))
+    best = min(options, key=lambda p: (round(est[p].mean, 9), p != mine, p))
+    return Hint(best, reason if best == mine else explain_pass(view, best), est[best].mean)
+
+
+def explain_pass(view: PlayerView, cards: tuple[Card, ...]) -> str:
+    """Why pass these cards, in the coach's words."""
+    hand = hand_before_pass(view)
+    reasons = []
+    rest = list(cards)
+    if QUEEN_OF_SPADES in cards and view.rules.queen_points:
+        others = [c for c in hand if suit_of(c) == SPADES and c != QUEEN_OF_SPADES]
+        reasons.append(text.reason_pass_queen(len(others)))
+        rest.remove(QUEEN_OF_SPADES)
+    for suit in range(3):
+        suit_held = [c for c in hand if suit_of(c) == suit]
+        if suit_held and all(c in rest for c in suit_held):
+            reasons.append(text.reason_pass_void(suit, suit_held))
+            rest = [c for c in rest if c not in suit_held]
+    if rest:
+        reasons.append(text.reason_pass_dangerous(rest))
+    return " ".join(reasons)
 
 
 def explain_play(view: PlayerView, c: Card, expected: float | None = None) -> str:

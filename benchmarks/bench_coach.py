@@ -1,0 +1,220 @@
+"""Coach benchmarks: hint quality against hard bots, grading stability, and grading/hint speed.
+
+    .venv/bin/python benchmarks/bench_coach.py quality --deals 75 --jobs 2   # 300 hands (duplicate deals)
+    .venv/bin/python benchmarks/bench_coach.py stability --positions 200
+    .venv/bin/python benchmarks/bench_coach.py speed --positions 60
+
+``quality``: one seat always plays the coach's hint (passes included) against three hard bots. Every deal
+is played four times with the coach in each seat (duplicate), so luck of the cards cancels; the mean is
+points per hand for the coach's seat, the 95% CI is over deals. Hard bots in the same deals are shown for
+comparison.
+``stability``: the same recorded positions (cards played by medium/hard bots in recorded hands, every
+preset) graded twice with different seeds; the share graded into the same band.
+``speed``: p50/p95/max seconds of grading one move and of one hint, on positions from recorded hands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from hearts_tutor.bots import make_bot
+from hearts_tutor.bots.base import Decision
+from hearts_tutor.coach import grade_pass, grade_play, hint
+from hearts_tutor.hand import HandState, Phase
+from hearts_tutor.rules import Rules
+from hearts_tutor.tournament import deal_for, play_hand
+
+Z95 = 1.959964
+
+
+class CoachPlayer:
+    """A seat that always plays the coach's hint."""
+
+    def __init__(self, seed: int, hard_seed: int) -> None:
+        self.seed = seed
+        self.hard = make_bot("hard", seed=hard_seed)
+        self.moves = 0
+
+    def decide(self, view):  # type: ignore[no-untyped-def]
+        if view.phase is Phase.MOON:
+            return self.hard.decide(view)
+        self.moves += 1
+        h = hint(view, seed=self.seed * 1000 + self.moves)
+        return Decision("pass" if view.phase is Phase.PASS else "play", view.seat, h.cards, level="coach")
+
+
+def _quality_deal(task: tuple[str, int, int]) -> dict:
+    preset, seed, deal = task
+    rules = Rules.preset(preset)
+    n = rules.players
+    coach_points, hard_points = [], []
+    for seat in range(n):
+        players = [CoachPlayer(seed * 7919 + deal * 31 + seat, hard_seed=deal * 100 + s) if s == seat
+                   else make_bot("hard", seed=deal * 100 + s) for s in range(n)]
+        points = play_hand(deal_for(rules, seed, deal), players)
+        coach_points.append(points[seat])
+        hard_points += [p for s, p in enumerate(points) if s != seat]
+    return {"deal": deal, "coach": sum(coach_points) / n, "hard": sum(hard_points) / len(hard_points),
+            "coach_points": coach_points}
+
+
+def _mean_ci(xs: list[float]) -> tuple[float, float]:
+    m = sum(xs) / len(xs)
+    if len(xs) < 2:
+        return m, math.inf
+    var = sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
+    return m, Z95 * math.sqrt(var / len(xs))
+
+
+def cmd_quality(args: argparse.Namespace) -> None:
+    tasks = [(args.rules, args.seed, d) for d in range(args.deals)]
+    rows = []
+    start = time.perf_counter()
+    out = open(args.out, "a") if args.out else None  # noqa: SIM115
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for row in pool.map(_quality_deal, tasks):
+            rows.append(row)
+            if out:
+                out.write(json.dumps(row) + "\n")
+                out.flush()
+            m, ci = _mean_ci([r["coach"] for r in rows])
+            print(f"deal {len(rows)}/{args.deals}: coach {m:.2f} ± {ci:.2f} points/hand "
+                  f"({time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)
+    m, ci = _mean_ci([r["coach"] for r in rows])
+    hm, hci = _mean_ci([r["hard"] for r in rows])
+    print(json.dumps({"benchmark": "hint_quality", "rules": args.rules, "deals": len(rows),
+                      "hands": len(rows) * Rules.preset(args.rules).players, "coach_mean": round(m, 3),
+                      "coach_ci95": round(ci, 3), "hard_mean": round(hm, 3), "hard_ci95": round(hci, 3),
+                      "target": 5.0, "seconds": round(time.perf_counter() - start, 1)}))
+
+
+# ----- recorded positions -----
+
+PRESETS = ("standard", "animal_table", "deluxe", "omnibus", "duell", "cancellation", "n_player")
+
+
+def recorded_positions(count: int, seed: int = 0) -> list[tuple[HandState, int]]:
+    """``count`` play positions from hands played by medium and hard bots over every preset: (state before
+    the play, the card the bot played). Positions with a single legal card are skipped."""
+    rng = random.Random(seed)
+    out: list[tuple[HandState, int]] = []
+    hand_no = 0
+    while len(out) < count:
+        preset = PRESETS[hand_no % len(PRESETS)]
+        rules = Rules.preset(preset)
+        state = HandState.deal_random(rules, random.Random(f"pos:{seed}:{hand_no}"), hand_number=hand_no)
+        bots = [make_bot("medium" if s % 2 else "hard", seed=hand_no * 10 + s) for s in range(rules.players)]
+        if state.phase is Phase.PASS:
+            for s in range(state.n):
+                state.pass_cards(s, bots[s].decide(state.view(s)).cards)
+        picks = set(rng.sample(range(rules.tricks_per_hand * rules.players), 3))
+        k = 0
+        while state.phase is Phase.PLAY and len(out) < count:
+            seat = state.to_move
+            view = state.view(seat)
+            c = bots[seat].decide(view).card
+            if k in picks and len(view.legal_plays()) > 1:
+                out.append((state.copy(), c))
+            state.play(c)
+            k += 1
+        hand_no += 1
+    return out
+
+
+def cmd_stability(args: argparse.Namespace) -> None:
+    positions = recorded_positions(args.positions, args.seed)
+    same = 0
+    rollouts = []
+    flips = []
+    start = time.perf_counter()
+    for i, (state, c) in enumerate(positions):
+        view = state.view(state.to_move)
+        a = grade_play(view, c, seed=1, rollouts=args.rollouts)
+        b = grade_play(view, c, seed=2, rollouts=args.rollouts)
+        rollouts += [a.rollouts, b.rollouts]
+        if a.band == b.band:
+            same += 1
+        else:
+            flips.append((a.band, a.cost, b.band, b.cost))
+        if (i + 1) % 20 == 0:
+            print(f"{i + 1}: {same / (i + 1):.1%} same band", file=sys.stderr, flush=True)
+    rollouts.sort()
+    print(json.dumps({"benchmark": "grading_stability", "positions": len(positions),
+                      "same_band": round(same / len(positions), 4),
+                      "rollouts": args.rollouts or {"min": rollouts[0], "median": rollouts[len(rollouts) // 2],
+                                                    "max": rollouts[-1]},
+                      "flips": flips[:20], "seconds": round(time.perf_counter() - start, 1)}))
+
+
+def _pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, math.ceil(q * len(xs)) - 1)]
+
+
+def cmd_speed(args: argparse.Namespace) -> None:
+    positions = recorded_positions(args.positions, args.seed + 1)
+    grade_t, hint_t, pass_grade_t, pass_hint_t = [], [], [], []
+    for state, c in positions:
+        view = state.view(state.to_move)
+        t = time.perf_counter()
+        grade_play(view, c, seed=3)
+        grade_t.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        hint(view, seed=3)
+        hint_t.append(time.perf_counter() - t)
+    for i in range(args.passes):
+        rules = Rules.preset(PRESETS[i % len(PRESETS)])
+        state = HandState.deal_random(rules, random.Random(f"passpos:{i}"), hand_number=0)
+        view = state.view(0)
+        t = time.perf_counter()
+        h = hint(view, seed=i)
+        pass_hint_t.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        grade_pass(view, make_bot("medium", seed=i).decide(view).cards, seed=i)
+        pass_grade_t.append(time.perf_counter() - t)
+        assert len(h.cards) == rules.pass_count
+
+    def stats(xs: list[float]) -> dict[str, float]:
+        return {"n": len(xs), "p50": round(_pct(xs, 0.5), 3), "p95": round(_pct(xs, 0.95), 3),
+                "max": round(max(xs), 3)}
+
+    print(json.dumps({"benchmark": "coach_speed", "grade_play": stats(grade_t), "hint_play": stats(hint_t),
+                      "grade_pass": stats(pass_grade_t), "hint_pass": stats(pass_hint_t),
+                      "targets": {"grade_p95": 1.5, "hint_p95": 1.0}}))
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="what", required=True)
+    q = sub.add_parser("quality")
+    q.add_argument("--deals", type=int, default=75)
+    q.add_argument("--rules", default="standard")
+    q.add_argument("--seed", type=int, default=0)
+    q.add_argument("--jobs", type=int, default=1)
+    q.add_argument("--out", default="")
+    q.set_defaults(func=cmd_quality)
+    s = sub.add_parser("stability")
+    s.add_argument("--positions", type=int, default=200)
+    s.add_argument("--rollouts", type=int, default=None, help="fixed deals per grade (default: adaptive)")
+    s.add_argument("--seed", type=int, default=0)
+    s.set_defaults(func=cmd_stability)
+    sp = sub.add_parser("speed")
+    sp.add_argument("--positions", type=int, default=60)
+    sp.add_argument("--passes", type=int, default=14)
+    sp.add_argument("--seed", type=int, default=0)
+    sp.set_defaults(func=cmd_speed)
+    args = p.parse_args()
+    args.func(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,172 @@
+"""Retry before reveal: the learner tries a move, hears how good it was, and may try again before the coach
+shows its own move.
+
+>>> from hearts_tutor import HandState, Rules
+>>> state = HandState.deal_random(Rules.preset("standard"), seed=1, hand_number=3)
+>>> ex = Exercise(state.view(state.to_move), rollouts=16)
+>>> ex.attempt(state.legal_plays()[0]).solved
+True
+>>> ex.reveal().cards == (state.legal_plays()[0],)
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Card
+from ..hand import IllegalMove, Phase
+from ..view import PlayerView
+from . import text
+from .grading import (
+    FORCED_ROLLOUTS,
+    MIN_ROLLOUTS,
+    PASS_MIN_ROLLOUTS,
+    Grade,
+    _card_order,
+    _make_grade,
+    _pass_order,
+    _run,
+    _Summary,
+    band_of,
+    pass_values,
+    play_values,
+)
+from .hints import Hint, explain_play
+from .passing import check_pass, pass_candidates, suggest_pass
+
+#: Bands that count as getting it right.
+ACCEPTED = ("best", "good")
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One try: the move, its band and cost, whether it counts as solved, and feedback that does not give
+    the coach's move away."""
+
+    cards: tuple[Card, ...]
+    band: str
+    cost: float
+    solved: bool
+    feedback: str
+    tries_left: int
+    grade: Grade
+
+    @property
+    def card(self) -> Card:
+        return self.cards[0]
+
+
+class Exercise:
+    """One decision (a play or a pass) the learner may try several times before the coach reveals its move.
+
+    Every try is graded on the same sampled deals, so the grades of different tries are comparable.
+    """
+
+    def __init__(self, view: PlayerView, *, seed: int = 0, rollouts: int | None = None, tries: int = 3,
+                 accept: Sequence[str] = ACCEPTED) -> None:
+        self.view = view
+        self.seed = seed
+        self.rollouts = rollouts
+        self.tries = tries
+        self.accept = tuple(accept)
+        self.kind = "pass" if view.phase is Phase.PASS else "play"
+        self.attempts: list[Attempt] = []
+        self.revealed = False
+        self._summary: _Summary | None = None
+        self._options: list[Any] = []
+        if self.kind == "play" and not view.my_turn:
+            raise ValueError("it is not this seat's turn to play")
+
+    @property
+    def solved(self) -> bool:
+        return any(a.solved for a in self.attempts)
+
+    @property
+    def tries_left(self) -> int:
+        return max(0, self.tries - len(self.attempts))
+
+    @property
+    def over(self) -> bool:
+        """Solved, given up, revealed, or out of tries."""
+        return self.solved or self.revealed or self.tries_left == 0
+
+    def _evaluate(self, chosen: Any) -> _Summary:
+        view = self.view
+        if self.kind == "play":
+            if self._summary is None:
+                legal, run_one = play_values(view)
+                self._options = list(legal)
+                n = self.rollouts
+                if len(legal) == 1:
+                    n = FORCED_ROLLOUTS if n is None else min(n, FORCED_ROLLOUTS)
+                n = n if n is not None else max(MIN_ROLLOUTS, 400)
+                self._summary = _run(run_one, legal, chosen, self.seed, n, n, n, 0.0, _card_order)
+            return self._summary
+        if self._summary is None or chosen not in self._options:
+            mine = tuple(sorted(suggest_pass(view)[0]))
+            options = pass_candidates(view, extra=[mine, chosen, *self._options])
+            self._options = options
+            n = self.rollouts if self.rollouts is not None else max(PASS_MIN_ROLLOUTS, 200)
+            self._summary = _run(pass_values(view, options), options, chosen, self.seed, n, n, n, 0.0,
+                                 _pass_order)
+        return self._summary
+
+    def attempt(self, move: Card | Sequence[Card]) -> Attempt:
+        """Grade one try (a card, or the cards to pass); the coach's move stays hidden."""
+        if self.over:
+            raise ValueError("this exercise is over: no tries left" if self.tries_left == 0 else
+                             "this exercise is over")
+        if self.kind == "play":
+            if not isinstance(move, int):
+                raise TypeError("play one card")
+            verdict = self.view.why_illegal(move)
+            if verdict is not None:
+                raise IllegalMove(verdict.rule, verdict.reason, move)
+            chosen: Any = move
+            cards: tuple[Card, ...] = (move,)
+        else:
+            if isinstance(move, int):
+                raise TypeError("pass a list of cards")
+            check_pass(self.view, move)
+            chosen = tuple(sorted(move))
+            cards = chosen
+        summary = self._evaluate(chosen)
+        grade = _make_grade(self.view, self.kind, cards, chosen, summary, dict(summary.means))
+        solved = grade.band in self.accept
+        left = self.tries - len(self.attempts) - 1
+        feedback = grade.explanation if solved else grade.feedback
+        if not solved and left == 0:
+            feedback = grade.explanation
+            self.revealed = True
+        elif not solved:
+            feedback = feedback.replace(" Try again?", "") + (" Try again?" if "Try again?" in feedback else "")
+        attempt = Attempt(cards, grade.band, grade.cost, solved, feedback, left, grade)
+        self.attempts.append(attempt)
+        return attempt
+
+    def reveal(self) -> Hint:
+        """The coach's move and why (after solving, giving up, or running out of tries)."""
+        self.revealed = True
+        view = self.view
+        if self.kind == "pass":
+            mine, reason = suggest_pass(view)
+            summary = self._evaluate(tuple(sorted(mine)))
+            best = summary.best
+            if best != tuple(sorted(mine)):
+                reason = text.cap(text.pass_phrase(best)) + " gives you the fewest expected points here."
+            return Hint(tuple(best), reason, summary.means[best])
+        summary = self._evaluate(self.view.legal_plays()[0])
+        best = summary.best
+        x = summary.means[best]
+        return Hint((best,), explain_play(view, best, x if math.isfinite(x) else None), x)
+
+    def give_up(self) -> Hint:
+        return self.reveal()
+
+
+def solved_band(cost: float) -> bool:
+    return band_of(cost) in ACCEPTED

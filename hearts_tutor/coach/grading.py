@@ -1,0 +1,327 @@
+"""Grades: what each option is expected to cost, and a band for the move the learner chose.
+
+Every legal option (each legal card, or a shortlist of passes that always includes the learner's) is
+played out on the same sampled deals of the unseen cards (common random numbers: each deal is one call of
+the bots' :func:`~hearts_tutor.bots.search.evaluate_plays` / ``evaluate_passes`` with one rollout, so the
+values are paired), with the bots' model of the other players (``rollout_policy``) and, for plays, the hard
+bots' inference of who holds what (``Beliefs.card_weights``). ``expected[x]`` is the learner's average
+points this hand after option ``x``; the best option has the lowest.
+
+The cost of a move is how many points more than the best option it gives up on average. Sampling noise
+must not decide a band, so the comparison is paired (the difference is measured deal by deal) and a move
+whose difference from the best is within ``NOISE_Z`` (2) standard errors of that difference counts as
+costing 0: the simulations cannot tell it from the best. The bands, in points of expected score this hand:
+
+=============  ===============  ==========================================================================
+band           cost (points)    why
+=============  ===============  ==========================================================================
+best           <= 0.3           no difference a player could notice: less than a third of a heart
+good           <= 1.0           up to about one heart on average
+inaccuracy     <= 2.5           a heart or two: worth learning from, not a disaster
+mistake        <= 6.0           several hearts, or a real chance (up to ~45%) of taking the queen (13)
+blunder        > 6.0            like taking the queen of spades one time in two, or worse
+=============  ===============  ==========================================================================
+
+Bands follow cost monotonically. ``confidence`` is the chance, under a normal approximation of the paired
+difference, that the true cost lies in the band given. Without an explicit ``rollouts`` the number of deals
+adapts: at least ``MIN_ROLLOUTS``, more until the band is settled (confidence >= 0.95) or ``MAX_ROLLOUTS``
+or the time budget is reached (grading one move stays under 1.5 s on two cores).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import Card, card_str, rank_of
+from ..hand import IllegalMove, Phase
+from ..view import PlayerView
+from . import text
+from .passing import check_pass, pass_candidates, suggest_pass
+
+BANDS = ("best", "good", "inaccuracy", "mistake", "blunder")
+#: Upper cost limit (points) of each band but the last.
+BAND_LIMITS = (0.3, 1.0, 2.5, 6.0)
+NOISE_Z = 2.0
+MIN_ROLLOUTS = 128
+MAX_ROLLOUTS = 2000
+FORCED_ROLLOUTS = 32
+PLAY_SECONDS = 1.1
+PASS_MIN_ROLLOUTS = 96
+PASS_MAX_ROLLOUTS = 800
+PASS_SECONDS = 1.1
+BATCH = 32
+SETTLED = 0.95
+
+
+def band_of(cost: float) -> str:
+    """The band of a cost in points (monotone: a higher cost never gets a better band).
+
+    >>> [band_of(x) for x in (0, 0.3, 0.31, 1.0, 2.4, 6.0, 6.01)]
+    ['best', 'best', 'good', 'good', 'inaccuracy', 'mistake', 'blunder']
+    """
+    for band, limit in zip(BANDS, BAND_LIMITS, strict=False):
+        if cost <= limit:
+            return band
+    return BANDS[-1]
+
+
+def _band_range(band: str) -> tuple[float, float]:
+    i = BANDS.index(band)
+    lo = -math.inf if i == 0 else BAND_LIMITS[i - 1]
+    hi = BAND_LIMITS[i] if i < len(BAND_LIMITS) else math.inf
+    return lo, hi
+
+
+def _phi(x: float) -> float:
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
+@dataclass(frozen=True)
+class Grade:
+    """A graded move: the cards (one card, or a pass), each option's expected points, the best option,
+    the cost of the move in points, its band, the confidence in that band, and a plain explanation.
+
+    ``feedback`` says how good the move was without naming the best option (for retry before reveal).
+    """
+
+    cards: tuple[Card, ...]
+    expected: dict[Any, float]
+    best: Any
+    cost: float
+    band: str
+    confidence: float
+    explanation: str
+    feedback: str = ""
+    kind: str = "play"
+    rollouts: int = 0
+    stderr: dict[Any, float] = field(default_factory=dict)
+    """Standard error of each option's paired difference from the best."""
+    costs: dict[Any, float] = field(default_factory=dict)
+    """The cost of every option (0 for the best and for options the simulations cannot tell from it)."""
+
+    @property
+    def card(self) -> Card:
+        if self.kind != "play":
+            raise ValueError("a pass grade has no single card")
+        return self.cards[0]
+
+    @property
+    def move(self) -> Any:
+        return self.cards[0] if self.kind == "play" else tuple(self.cards)
+
+    def band_of_option(self, option: Any) -> str:
+        return band_of(self.costs[option])
+
+
+# ----- paired rollouts -----
+
+def _deal_rng(seed: int, i: int) -> random.Random:
+    return random.Random(seed * 1_000_003 + i)
+
+
+def _collect(run_one: Callable[[random.Random], dict[Any, float]], options: Sequence[Hashable], seed: int,
+             start: int, count: int, values: dict[Any, list[float]], deadline: float) -> int:
+    """Add up to ``count`` paired deals (numbers start..start+count-1); returns how many were added."""
+    done = 0
+    for i in range(start, start + count):
+        point = run_one(_deal_rng(seed, i))
+        for o in options:
+            values[o].append(point[o])
+        done += 1
+        if time.perf_counter() >= deadline:
+            break
+    return done
+
+
+@dataclass
+class _Summary:
+    means: dict[Any, float]
+    best: Any
+    diff: dict[Any, float]
+    se: dict[Any, float]
+    cost: dict[Any, float]
+    n: int
+
+
+def _summarise(values: dict[Any, list[float]], order: Callable[[Any], Any]) -> _Summary:
+    options = list(values)
+    n = len(values[options[0]])
+    means = {o: sum(v) / n for o, v in values.items()}
+    best = min(options, key=lambda o: (round(means[o], 9), order(o)))
+    vb = values[best]
+    diff, se, cost = {}, {}, {}
+    for o in options:
+        if o == best:
+            diff[o], se[o], cost[o] = 0.0, 0.0, 0.0
+            continue
+        d = [a - b for a, b in zip(values[o], vb, strict=True)]
+        m = sum(d) / n
+        var = sum((x - m) ** 2 for x in d) / (n - 1) if n > 1 else math.inf
+        s = math.sqrt(var / n) if n > 1 else math.inf
+        diff[o], se[o] = m, s
+        cost[o] = 0.0 if m <= NOISE_Z * s else m
+    return _Summary(means, best, diff, se, cost, n)
+
+
+def _confidence(summary: _Summary, option: Any) -> float:
+    if option == summary.best:
+        others = [o for o in summary.means if o != option]
+        if not others:
+            return 1.0
+        # the chance that no other option is better by more than the band's width
+        p = 1.0
+        for o in others:
+            s = summary.se[o]
+            if s > 0 and math.isfinite(s):
+                p *= _phi((summary.diff[o] + BAND_LIMITS[0]) / s)
+        return max(0.0, min(1.0, p))
+    band = band_of(summary.cost[option])
+    lo, hi = _band_range(band)
+    m, s = summary.diff[option], summary.se[option]
+    if s == 0 or not math.isfinite(s):
+        return 1.0 if lo < m <= hi else 0.0
+    return max(0.0, min(1.0, _phi((hi - m) / s) - _phi((lo - m) / s)))
+
+
+def _run(run_one: Callable[[random.Random], dict[Any, float]], options: Sequence[Hashable], chosen: Any,
+         seed: int, rollouts: int | None, minimum: int, maximum: int, seconds: float,
+         order: Callable[[Any], Any]) -> _Summary:
+    values: dict[Any, list[float]] = {o: [] for o in options}
+    if rollouts is not None:
+        _collect(run_one, options, seed, 0, rollouts, values, math.inf)
+        return _summarise(values, order)
+    deadline = time.perf_counter() + seconds
+    n = _collect(run_one, options, seed, 0, minimum, values, math.inf)
+    summary = _summarise(values, order)
+    while n < maximum and time.perf_counter() < deadline:
+        if _confidence(summary, chosen) >= SETTLED:
+            break
+        n += _collect(run_one, options, seed, n, min(BATCH, maximum - n), values, deadline)
+        summary = _summarise(values, order)
+    return summary
+
+
+# ----- grading a play -----
+
+def play_values(view: PlayerView) -> tuple[list[Card], Callable[[random.Random], dict[Any, float]]]:
+    """The legal cards and a function that plays each of them out on one sampled deal."""
+    from ..bots.heuristic import Beliefs
+    from ..bots.search import evaluate_plays
+
+    legal = view.legal_plays()
+    weights = Beliefs(view).card_weights() or None
+
+    def run_one(rng: random.Random) -> dict[Any, float]:
+        est = evaluate_plays(view, rollouts=1, rng=rng, card_weights=weights)
+        return {c: e.mean for c, e in est.items()}
+
+    return legal, run_one
+
+
+def _card_order(c: Card) -> tuple[int, int]:
+    return (rank_of(c), c)
+
+
+def grade_play(view: PlayerView, card: Card, *, seed: int = 0, rollouts: int | None = None,
+               seconds: float = PLAY_SECONDS) -> Grade:
+    """Grade playing ``card`` in this position (the seat to move must be the view's seat)."""
+    if not view.my_turn:
+        raise ValueError("it is not this seat's turn to play")
+    verdict = view.why_illegal(card)
+    if verdict is not None:
+        raise IllegalMove(verdict.rule, verdict.reason, card)
+    legal, run_one = play_values(view)
+    if len(legal) == 1:
+        n = FORCED_ROLLOUTS if rollouts is None else min(rollouts, FORCED_ROLLOUTS)
+        summary = _run(run_one, legal, card, seed, n, n, n, seconds, _card_order)
+        return _make_grade(view, "play", (card,), card, summary, dict(summary.means))
+    summary = _run(run_one, legal, card, seed, rollouts, MIN_ROLLOUTS, MAX_ROLLOUTS, seconds, _card_order)
+    return _make_grade(view, "play", (card,), card, summary, dict(summary.means))
+
+
+def _make_grade(view: PlayerView, kind: str, cards: tuple[Card, ...], chosen: Any, summary: _Summary,
+                expected: dict[Any, float]) -> Grade:
+    from .hints import explain_play, tutor_warning
+
+    cost = summary.cost[chosen]
+    band = band_of(cost)
+    confidence = _confidence(summary, chosen) if summary.n else 1.0
+    phrase = text.play_phrase if kind == "play" else text.pass_phrase
+    move = phrase(chosen) if kind == "play" else phrase(cards)
+    best = summary.best
+    best_move = phrase(best)
+    alternatives = len(summary.means)
+    if band == "best":
+        x = summary.means.get(chosen, math.nan)
+        if alternatives <= 1 or not math.isfinite(x):
+            feedback = text.grade_best(move, 0.0, 1)
+        else:
+            feedback = text.grade_best(move, x, alternatives)
+        explanation = feedback
+    else:
+        feedback = text.grade_try_again(band, cost)
+        why_best = explain_play(view, best) if kind == "play" else ""
+        explanation = text.grade_cost(band, move, cost, best_move) + (" " + why_best if why_best else "")
+    if kind == "play" and band != "best":
+        warning = tutor_warning(view, chosen)
+        if warning is not None:
+            explanation += " " + warning.reason
+            feedback += " " + warning.reason.replace(text.cap(text.play_phrase(chosen)), "That card")
+    if summary.n and confidence < 0.6:
+        explanation += text.grade_close_call()
+        feedback += text.grade_close_call()
+    return Grade(cards=cards, expected=expected, best=best, cost=round(cost, 3), band=band,
+                 confidence=round(confidence, 3), explanation=explanation, feedback=feedback, kind=kind,
+                 rollouts=summary.n, stderr={o: round(s, 3) for o, s in summary.se.items()},
+                 costs={o: round(c, 3) for o, c in summary.cost.items()})
+
+
+# ----- grading a pass -----
+
+def pass_values(view: PlayerView, options: Sequence[tuple[Card, ...]]) -> Callable[[random.Random], dict[Any, float]]:
+    from ..bots.search import evaluate_passes
+
+    def run_one(rng: random.Random) -> dict[Any, float]:
+        est = evaluate_passes(view, list(options), rollouts=1, rng=rng)
+        return {o: e.mean for o, e in est.items()}
+
+    return run_one
+
+
+def _pass_order(p: tuple[Card, ...]) -> tuple[Card, ...]:
+    return p
+
+
+def pass_view(view: PlayerView) -> PlayerView:
+    """The view to grade a pass from: the seat's position before its pass."""
+    if view.phase is not Phase.PASS:
+        raise ValueError("passes are graded in the passing phase (use the view from before the pass)")
+    return view
+
+
+def grade_pass(view: PlayerView, cards: Sequence[Card], *, seed: int = 0, rollouts: int | None = None,
+               candidates: Sequence[Sequence[Card]] = (), seconds: float = PASS_SECONDS) -> Grade:
+    """Grade passing ``cards`` against a shortlist of sensible passes (the coach's own among them)."""
+    view = pass_view(view)
+    check_pass(view, cards)
+    chosen = tuple(sorted(cards))
+    options = pass_candidates(view, extra=[chosen, *candidates])
+    run_one = pass_values(view, options)
+    summary = _run(run_one, options, chosen, seed, rollouts, PASS_MIN_ROLLOUTS, PASS_MAX_ROLLOUTS, seconds,
+                   _pass_order)
+    grade = _make_grade(view, "pass", chosen, chosen, summary, dict(summary.means))
+    if grade.band != "best":
+        mine, reason = suggest_pass(view)
+        if tuple(sorted(mine)) == summary.best:
+            object.__setattr__(grade, "explanation", grade.explanation + " " + reason)
+    return grade
+
+
+def option_text(option: Any) -> str | list[str]:
+    """Canonical text of an option: 'QS' for a card, ['2C', '3C', 'QS'] for a pass."""
+    return card_str(option) if isinstance(option, int) else [card_str(c) for c in option]
