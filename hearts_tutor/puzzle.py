@@ -47,12 +47,12 @@ from .cards import (
     Card,
     card_name,
     card_str,
-    cards_in,
     join_names,
     parse_card,
     rank_of,
     suit_of,
 )
+from .coach.exercise import ACCEPTED as ACCEPTED_BANDS
 from .hand import Phase
 from .record import HandRecord
 from .view import PlayerView
@@ -159,38 +159,78 @@ class Feedback:
     """The coach's grade when it graded the try (expected points, best, cost, band, explanation)."""
 
 
+class Checker:
+    """Checks the learner's tries at one puzzle with the coach, retry before reveal.
+
+    Plays and passes go to the coach's :class:`~hearts_tutor.coach.Exercise` (graded by rollouts with the
+    deal's seed, so the verdict never changes); a try is right when the coach rates it best or good. An
+    illegal card costs no try: the engine's rule is quoted instead. ``legal`` exercises accept any legal card.
+    """
+
+    def __init__(self, view: PlayerView, exercise: Exercise) -> None:
+        from .coach import Exercise as CoachExercise
+
+        self.view = view
+        self.exercise = exercise
+        self.coach = None if exercise.kind == "legal" else CoachExercise(
+            view, seed=exercise.seed, rollouts=exercise.rollouts, tries=exercise.max_tries)
+        self.tries = 0
+        self.solved = False
+
+    @property
+    def over(self) -> bool:
+        """Solved, or out of tries (the answer is then shown)."""
+        if self.coach is not None:
+            return self.coach.over
+        return self.solved
+
+    def check(self, chosen: Sequence[Card]) -> Feedback:
+        """The coach's verdict on one try."""
+        from .coach import grade_pass, grade_play, legality, review_pass
+
+        chosen = list(chosen)
+        view, ex = self.view, self.exercise
+        if ex.kind == "pass":
+            k = view.rules.pass_count
+            if len(chosen) != k:
+                return Feedback(False, False, f"Choose exactly {k} cards to pass.")
+        else:
+            if len(chosen) != 1:
+                return Feedback(False, False, "Choose one card.")
+            verdict = legality(view)[chosen[0]]
+            if verdict is not None:
+                return Feedback(False, False, f"{card_name(chosen[0]).capitalize()} is not allowed here. "
+                                              f"{verdict.reason}")
+        self.tries += 1
+        if ex.kind == "legal":
+            self.solved = True
+            return Feedback(True, True, f"Yes, {card_name(chosen[0])} may be played here. {_legal_summary(view)}")
+        assert self.coach is not None
+        if self.coach.over:  # exploring after the answer is out: grade the card on the same deals
+            grade = (grade_pass(view, chosen, seed=ex.seed, rollouts=ex.rollouts) if ex.kind == "pass"
+                     else grade_play(view, chosen[0], seed=ex.seed, rollouts=ex.rollouts))
+            return Feedback(grade.band in ACCEPTED_BANDS, True, grade.explanation, grade)
+        attempt = self.coach.attempt(chosen if ex.kind == "pass" else chosen[0])
+        text = attempt.feedback
+        if not attempt.solved and ex.kind == "pass":
+            flags = review_pass(view, chosen).flags
+            if flags:
+                text += " " + " ".join(f.reason for f in flags)
+        self.solved = self.solved or attempt.solved
+        return Feedback(attempt.solved, True, text, attempt.grade)
+
+    def answer_text(self) -> str:
+        """The coach's own move and its reason (for the reveal)."""
+        if self.coach is None:
+            return f"The legal cards here: {join_names(self.view.legal_plays())}."
+        hint = self.coach.reveal()
+        verb = "pass" if self.exercise.kind == "pass" else "play"
+        return f"The coach would {verb} {join_names(hint.cards)}. {hint.reason}"
+
+
 def judge(view: PlayerView, exercise: Exercise, chosen: Sequence[Card]) -> Feedback:
-    """The coach's verdict on the learner's choice at ``view``'s position."""
-    from . import coach
-
-    chosen = list(chosen)
-    if exercise.kind == "pass":
-        return _judge_pass(view, exercise, chosen, coach)
-    if len(chosen) != 1:
-        return Feedback(False, False, "Choose one card.")
-    c = chosen[0]
-    verdict = coach.legality(view)[c]
-    if verdict is not None:
-        return Feedback(False, False, f"{card_name(c).capitalize()} is not allowed here. {verdict.reason}")
-    if exercise.kind == "legal":
-        return Feedback(True, True, f"Yes, {card_name(c)} is a legal card here. {_legal_summary(view)}")
-    grade = coach.grade_play(view, c, seed=exercise.seed, rollouts=exercise.rollouts)
-    correct = c in exercise.answer
-    return Feedback(correct, True, grade.explanation, grade)
-
-
-def _judge_pass(view: PlayerView, exercise: Exercise, chosen: list[Card], coach: Any) -> Feedback:
-    k = view.rules.pass_count
-    if len(chosen) != k:
-        return Feedback(False, False, f"Choose exactly {k} cards to pass.")
-    grade = coach.grade_pass(view, chosen, seed=exercise.seed, rollouts=exercise.rollouts)
-    correct = sorted(chosen) == sorted(exercise.answer)
-    text = grade.explanation
-    if not correct:
-        flags = coach.review_pass(view, chosen).flags
-        if flags:
-            text += " " + " ".join(f.reason for f in flags)
-    return Feedback(correct, True, text, grade)
+    """The coach's verdict on one try at a fresh puzzle position."""
+    return Checker(view, exercise).check(chosen)
 
 
 def _legal_summary(view: PlayerView) -> str:
@@ -277,7 +317,8 @@ class Puzzle(widgets.VBox):
     """A lesson puzzle: click a card (or three, then Pass) and the coach says what it thinks.
 
     A wrong try explains why the choice is weak and invites another; the answer is shown after a right
-    try, a click on "Show me", or ``max_tries`` wrong tries.
+    try, a click on "Show me", or ``max_tries`` wrong tries. Only the learner's view is kept: the other
+    hands never reach the widget, so they cannot reach the browser.
     """
 
     def __init__(self, deal: PuzzleDeal | str | Path) -> None:
@@ -286,8 +327,7 @@ class Puzzle(widgets.VBox):
         self.deal = deal
         self.exercise = deal.exercise
         self._view = deal.view()
-        self.tries = 0
-        self.solved = False
+        self.checker = Checker(self._view, self.exercise)
         self.revealed = False
         self.selected: list[Card] = []
         self.history: list[Feedback] = []
@@ -296,24 +336,18 @@ class Puzzle(widgets.VBox):
         self.position = widgets.HTML(describe_position(self._view))
         self.prompt = widgets.HTML(f"<p><b>{html.escape(self.exercise.prompt)}</b></p>")
         self.card_buttons: dict[Card, widgets.Button] = {}
-        buttons = []
         for c in self._view.hand:
-            if c in self.card_buttons:
-                continue
-            b = self._card_button(c)
-            self.card_buttons[c] = b
-            buttons.append(b)
-        hand = widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))
+            if c not in self.card_buttons:
+                self.card_buttons[c] = self._card_button(c)
+        hand = widgets.HBox(list(self.card_buttons.values()), layout=widgets.Layout(flex_flow="row wrap"))
         hand.add_class("ht-puzzle-hand")
         self.submit = widgets.Button(description="Pass these three", disabled=True, button_style="primary")
         self.submit.add_class("ht-puzzle-submit")
         self.submit.on_click(lambda _b: self._guarded(self._submit_pass))
-        self.reveal_button = widgets.Button(description="Show me", tooltip="Reveal the answer")
+        self.reveal_button = widgets.Button(description="Show me", tooltip="Show the answer")
         self.reveal_button.add_class("ht-puzzle-reveal")
         self.reveal_button.on_click(lambda _b: self._guarded(self.reveal))
         controls = [self.submit, self.reveal_button] if self.exercise.kind == "pass" else [self.reveal_button]
-        if self.exercise.kind == "legal":
-            controls = []
         self.verdict = widgets.HTML("")
         self.verdict.add_class("ht-puzzle-verdict")
         self.answer = widgets.HTML("")
@@ -329,15 +363,10 @@ class Puzzle(widgets.VBox):
 
     def _card_button(self, c: Card) -> widgets.Button:
         rank = "10" if rank_of(c) == 8 else card_str(c)[0]
-        red = suit_of(c) in (1, 3)
-        reason = ""
-        if self.exercise.kind != "pass":
-            verdict = self._view.why_illegal(c)
-            reason = f" (not playable now: {verdict.reason})" if verdict else ""
-        b = widgets.Button(description=f"{rank}{SUIT_SYMBOLS[suit_of(c)]}", tooltip=card_name(c) + reason,
+        b = widgets.Button(description=f"{rank}{SUIT_SYMBOLS[suit_of(c)]}", tooltip=card_name(c),
                            layout=widgets.Layout(width="48px", height="62px", margin="2px", padding="0"))
         b.style.button_color = "white"
-        b.style.text_color = "#c0392b" if red else "#222"
+        b.style.text_color = "#c0392b" if suit_of(c) in (1, 3) else "#222"
         b.style.font_weight = "bold"
         b.style.font_size = "16px"
         b.add_class("ht-card")
@@ -346,14 +375,27 @@ class Puzzle(widgets.VBox):
         return b
 
     def _guarded(self, action: Any) -> None:
-        """Run a callback, showing any error in the verdict (ipywidgets would otherwise hide it)."""
+        """Run a callback and show any error in the verdict (ipywidgets would otherwise hide it)."""
         try:
             action()
-        except Exception as e:  # a callback error is otherwise silent in the browser
+        except Exception as e:
             self.verdict.value = f"<p style='color:#b00020'>Something went wrong: {html.escape(str(e))}</p>"
             raise
 
     # ----- acting -----
+
+    @property
+    def view(self) -> PlayerView:
+        """The learner's view of the position (nothing hidden in it)."""
+        return self._view
+
+    @property
+    def solved(self) -> bool:
+        return self.checker.solved
+
+    @property
+    def tries(self) -> int:
+        return self.checker.tries
 
     def click(self, c: Card) -> Feedback | None:
         """The learner clicks a card: a try for one-card exercises, a (un)selection for a pass."""
@@ -366,20 +408,19 @@ class Puzzle(widgets.VBox):
                 b.style.button_color = "#ffe082" if card in self.selected else "white"
             self.submit.disabled = len(self.selected) != self._view.rules.pass_count
             return None
-        return self.answer_with([c])
+        return self.try_answer([c])
 
     def _submit_pass(self) -> None:
-        self.answer_with(list(self.selected))
+        self.try_answer(list(self.selected))
 
-    def answer_with(self, cards: Sequence[Card]) -> Feedback:
-        """Try an answer: the coach's verdict is shown, and the answer once right or after enough tries."""
+    def try_answer(self, cards: Sequence[Card]) -> Feedback:
+        """One try: the coach's verdict is shown, and the answer once right or out of tries."""
+        was_over = self.checker.over
         self.verdict.value = "<p><i>The coach is thinking…</i></p>"
-        feedback = judge(self._view, self.exercise, cards)
+        feedback = self.checker.check(cards)
         self.history.append(feedback)
-        self.tries += 1
-        what = join_names(sorted(cards)) if len(cards) > 1 else card_name(cards[0]) if cards else "nothing"
+        what = join_names(sorted(cards)) or "nothing"
         if feedback.correct:
-            self.solved = True
             head = f"<b style='color:#1b5e20'>{RIGHT_WORDS}</b> You chose {html.escape(what)}."
             self.verdict.remove_class("ht-puzzle-wrong")
             self.verdict.add_class("ht-puzzle-right")
@@ -387,39 +428,24 @@ class Puzzle(widgets.VBox):
             head = f"<b style='color:#b71c1c'>{WRONG_WORDS}</b> You chose {html.escape(what)}."
             self.verdict.remove_class("ht-puzzle-right")
             self.verdict.add_class("ht-puzzle-wrong")
-        tail = ""
-        if not feedback.correct and not self.revealed:
-            left = self.exercise.max_tries - self.tries
-            tail = " Have another try." if left > 0 else ""
+        tail = " Have another try." if not feedback.correct and not self.checker.over else ""
         self.verdict.value = f"<p>{head} {html.escape(feedback.text)}{tail}</p>"
-        if feedback.correct or self.tries >= self.exercise.max_tries:
+        if self.checker.over and not was_over:
             self.reveal()
         return feedback
 
     def reveal(self) -> None:
-        """Show the lesson's answer and its reason."""
+        """Show the answer: the coach's move with its reason, and the lesson's own explanation."""
+        if self.revealed:
+            return
         self.revealed = True
-        ex = self.exercise
-        if ex.kind == "legal":
-            legal = self._view.legal_plays()
-            answer = f"The legal cards here: {join_names(legal)}."
-        else:
-            joiner = " or " if ex.kind == "play" and len(ex.answer) > 1 else " and "
-            names = [card_name(c) for c in ex.answer]
-            answer = "The answer: " + (joiner.join([", ".join(names[:-1]), names[-1]]) if len(names) > 1
-                                       else names[0]) + "."
-            for c in ex.answer:
-                if c in self.card_buttons:
-                    self.card_buttons[c].add_class("ht-puzzle-best")
-                    self.card_buttons[c].style.button_color = "#c8e6c9"
-        self.answer.value = f"<p><b>{html.escape(answer)}</b> {html.escape(ex.why)}</p>"
-
-    @property
-    def view(self) -> PlayerView:
-        return self._view
-
-    def legal_cards(self) -> list[Card]:
-        return cards_in(self._view.legal)
+        self.answer.value = (f"<p><b>{html.escape(self.checker.answer_text())}</b> "
+                             f"{html.escape(self.exercise.why)}</p>")
+        best = self._view.legal_plays() if self.exercise.kind == "legal" else self.exercise.answer
+        for c in best:
+            if c in self.card_buttons:
+                self.card_buttons[c].add_class("ht-puzzle-best")
+                self.card_buttons[c].style.button_color = "#c8e6c9"
 
 
 def show(name: str) -> Puzzle:

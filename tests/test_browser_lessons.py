@@ -1,0 +1,161 @@
+"""Every lesson under Voila in a real browser: it renders, and each exercise is answered once wrong and once
+right, with the coach's verdict checked on the page.
+
+Needs Debian's Chromium at /usr/bin/chromium (``make chromium``); skipped with a message when it is missing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from hearts_tutor.cards import card_str
+from hearts_tutor.puzzle import RIGHT_WORDS, WRONG_WORDS, PuzzleDeal
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+LESSONS = Path(__file__).resolve().parent.parent / "lessons"
+NOTEBOOKS = sorted(p.name for p in LESSONS.glob("[0-9][0-9]_*.ipynb") if p.name != "00_index.ipynb")
+PUZZLE_CALL = re.compile(r"""Puzzle\(\s*["']([\w-]+)["']\s*\)""")
+LOAD_TIMEOUT_MS = 90_000
+VERDICT_TIMEOUT_MS = 60_000
+
+if not CHROMIUM.exists():
+    pytest.skip("Debian's Chromium is missing at /usr/bin/chromium: run `make chromium` "
+                "(or sudo apt-get install -y chromium) to enable the browser tests", allow_module_level=True)
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+def puzzles_in(notebook: str) -> list[str]:
+    """The deal names of the puzzles a lesson shows, in order."""
+    cells = json.loads((LESSONS / notebook).read_text(encoding="utf-8"))["cells"]
+    return [m for cell in cells if cell["cell_type"] == "code" for m in PUZZLE_CALL.findall("".join(cell["source"]))]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def voila_url() -> Iterator[str]:
+    port = free_port()
+    voila = Path(sys.executable).with_name("voila")
+    log = open(os.devnull, "wb")  # noqa: SIM115 - closed below
+    proc = subprocess.Popen(
+        [str(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", str(LESSONS)],
+        stdout=log, stderr=log, cwd=LESSONS)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=2):
+                    break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("voila did not start") from None
+                time.sleep(0.3)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def choices(deal: PuzzleDeal) -> tuple[list[str], list[str]]:
+    """A wrong answer and the right one, as card codes."""
+    view, ex = deal.view(), deal.exercise
+    if ex.kind == "legal":
+        legal = view.legal_plays()
+        illegal = [c for c in view.hand if c not in legal]
+        return [card_str(illegal[0])], [card_str(legal[0])]
+    if ex.kind == "pass":
+        wrong = [c for c in view.hand if c not in ex.answer][:3]
+        return [card_str(c) for c in wrong], [card_str(c) for c in ex.answer]
+    wrong_card = next(c for c in view.legal_plays() if c not in ex.answer)
+    return [card_str(wrong_card)], [card_str(ex.answer[0])]
+
+
+def answer(page: object, name: str, codes: list[str], kind: str, expect: str) -> str:
+    box = page.locator(f".ht-puzzle-{name}")  # type: ignore[attr-defined]
+    for code in codes:
+        box.locator(f".ht-card-{code}").click()
+    if kind == "pass":
+        box.locator(".ht-puzzle-submit").click()
+    verdict = box.locator(".ht-puzzle-verdict")
+    sync_api.expect(verdict).to_contain_text(expect, timeout=VERDICT_TIMEOUT_MS)
+    text = verdict.inner_text()
+    if kind == "pass":  # put the cards back for the next try
+        for code in codes:
+            box.locator(f".ht-card-{code}").click()
+    return text
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("notebook", NOTEBOOKS)
+def test_lesson_renders_and_checks_answers(voila_url: str, browser: object, notebook: str) -> None:
+    names = puzzles_in(notebook)
+    assert names, f"{notebook} has no puzzle"
+    page = browser.new_page()  # type: ignore[attr-defined]
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{voila_url}/voila/render/{notebook}", timeout=LOAD_TIMEOUT_MS)
+        page.locator(".ht-puzzle").first.wait_for(timeout=LOAD_TIMEOUT_MS)
+        sync_api.expect(page.locator(".ht-puzzle")).to_have_count(len(names), timeout=LOAD_TIMEOUT_MS)
+        sync_api.expect(page.locator(".ht-table")).to_have_count(1, timeout=LOAD_TIMEOUT_MS)
+        for name in names:
+            deal = PuzzleDeal.load(LESSONS / "deals" / f"{name}.json")
+            wrong, right = choices(deal)
+            box = page.locator(f".ht-puzzle-{name}")
+            # the learner's hand and nothing else is clickable as cards
+            assert box.locator(".ht-card").count() == len(set(deal.view().hand))
+            text = answer(page, name, wrong, deal.exercise.kind, WRONG_WORDS)
+            assert RIGHT_WORDS not in text
+            assert box.locator(".ht-puzzle-answer").inner_text().strip() == "", "revealed after one wrong try"
+            text = answer(page, name, right, deal.exercise.kind, RIGHT_WORDS)
+            assert WRONG_WORDS not in text
+            sync_api.expect(box.locator(".ht-puzzle-answer")).to_contain_text("The", timeout=VERDICT_TIMEOUT_MS)
+            if deal.exercise.kind != "legal":
+                sync_api.expect(box.locator(".ht-puzzle-reveal")).to_be_visible()
+        assert not [e for e in errors if "Error" in e], errors
+    finally:
+        page.close()
+
+
+@pytest.mark.timeout(120)
+def test_index_links_every_lesson(voila_url: str, browser: object) -> None:
+    page = browser.new_page()  # type: ignore[attr-defined]
+    try:
+        page.goto(f"{voila_url}/voila/render/00_index.ipynb", timeout=LOAD_TIMEOUT_MS)
+        for notebook in NOTEBOOKS:
+            sync_api.expect(page.locator(f'a[href$="{notebook}"]')).to_have_count(1, timeout=LOAD_TIMEOUT_MS)
+    finally:
+        page.close()
