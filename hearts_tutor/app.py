@@ -6,6 +6,7 @@ and are found with :mod:`importlib.resources`, whether the install is editable o
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 from contextlib import ExitStack
@@ -25,8 +26,13 @@ def lessons_dir(stack: ExitStack) -> Path:
     return Path(stack.enter_context(resources.as_file(root)))
 
 
+def jupyter_data_dir(stack: ExitStack) -> Path:
+    """The package's Jupyter data folder (it holds the Voila template ``hearts``)."""
+    return Path(stack.enter_context(resources.as_file(resources.files("hearts_tutor").joinpath("static", "jupyter"))))
+
+
 def voila_argv(notebook: Path, port: int, open_browser: bool) -> list[str]:
-    argv = [str(notebook), f"--port={port}", "--Voila.ip=127.0.0.1", "--theme=light",
+    argv = [str(notebook), f"--port={port}", "--Voila.ip=127.0.0.1", "--theme=light", "--template=hearts",
             "--VoilaConfiguration.show_tracebacks=True", "--Voila.port_retries=0"]
     if not open_browser:
         argv.append("--no-browser")
@@ -43,9 +49,11 @@ def serve(port: int = 8866, open_browser: bool = True) -> int:
     with ExitStack() as stack:
         try:
             folder = lessons_dir(stack)
+            data = jupyter_data_dir(stack)
         except (FileNotFoundError, ModuleNotFoundError) as e:
             print(f"hearts-tutor play: {e}", file=sys.stderr)
             return 1
+        os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(data), os.environ.get("JUPYTER_PATH")) if p)
         print(f"hearts-tutor: serving the table at http://127.0.0.1:{port}/ (Ctrl-C to stop)", flush=True)
         Voila.launch_instance(argv=voila_argv(folder / APP_NOTEBOOK, port, open_browser))
     return 0

@@ -14,6 +14,15 @@ from ..cards import RANKS, SUIT_SYMBOLS, Card
 
 RED_SUITS = (1, 3)  # diamonds, hearts
 
+_HEART_PATH = ("M12 21.35l-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09"
+               "C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.54L12 21.35z")
+#: The broken-hearts icon (drawn, so it needs no emoji font) and its "not yet" counterpart.
+BROKEN_HEART = (f'<svg class="ht-heart-icon" width="22" height="20" viewBox="0 0 24 22"><path d="{_HEART_PATH}" '
+                'fill="#e03131" stroke="#fff" stroke-width="1"/><path d="M12.5 5 L10 10 L13.5 13 L11 19.5" '
+                'stroke="#fff" stroke-width="2" fill="none" stroke-linejoin="round"/></svg>')
+WHOLE_HEART = (f'<svg class="ht-heart-icon" width="22" height="20" viewBox="0 0 24 22"><path d="{_HEART_PATH}" '
+               'fill="none" stroke="#a5c9ad" stroke-width="1.6"/></svg>')
+
 #: (name, fur colour, ear shape) by seat for a table of four; more seats take the next animals.
 ANIMALS: tuple[tuple[str, str, str], ...] = (
     ("brown monkey", "#9a6338", "monkey"),
@@ -201,7 +210,8 @@ _CSS = r"""
 }
 .ht-table .ht-toolbar { background: #fbf7ee; border-radius: 10px; padding: 4px 6px; margin-bottom: 6px;
   border: 1px solid #e4dcc8; align-items: center; }
-.ht-table .ht-toolbar .jupyter-button { border-radius: 7px; background: #fff; border: 1px solid #d6cdb6;
+.ht-table .ht-toolbar .jupyter-button { width: auto; padding: 0 12px; border-radius: 7px; background: #fff;
+  border: 1px solid #d6cdb6;
   font-weight: 600; color: #3b2f1e; }
 .ht-table .ht-toolbar .jupyter-button.mod-active { background: #ffe8a3; }
 .ht-table .ht-rules-line { color: #6b5d45; font-size: 12px; margin-left: 8px; }
@@ -213,9 +223,9 @@ _CSS = r"""
 /* seats */
 .ht-table .ht-seatbox { align-items: center; padding: 4px 6px; border-radius: 16px; min-width: 118px; }
 .ht-table .ht-seatbox.ht-to-move { background: rgba(255, 230, 120, .20); box-shadow: 0 0 0 3px #ffd84d; }
-.ht-table .jupyter-button.ht-avatar { width: 92px; height: 92px; border-radius: 50%;
+.ht-table .jupyter-button.ht-avatar { width: 104px; height: 88px; border-radius: 22px;
   background-color: rgba(255,255,255,.92); background-repeat: no-repeat; background-position: center 6px;
-  background-size: 58px 58px; padding: 62px 0 0 0; font-size: 11px; font-weight: 700; color: #3b2f1e;
+  background-size: 58px 58px; padding: 63px 0 0 0; font-size: 12px; font-weight: 700; color: #3b2f1e;
   border: 3px solid rgba(255,255,255,.8); box-shadow: 0 3px 8px rgba(0,0,0,.35); line-height: 1.1;
   white-space: normal; }
 .ht-table .jupyter-button.ht-avatar:hover { border-color: #ffd84d; }
@@ -268,7 +278,7 @@ _CSS = r"""
 .ht-table .ht-hand { justify-content: center; align-items: flex-end; min-height: 118px; padding-top: 18px;
   flex-wrap: nowrap; }
 .ht-table .jupyter-button.ht-card {
-  position: relative; width: 64px; height: 92px; margin: 0 0 0 -20px; padding: 5px 0 0 6px;
+  position: relative; width: 60px; height: 90px; margin: 0 0 0 -22px; padding: 5px 0 0 6px;
   background: linear-gradient(160deg, #ffffff 0%, #f3efe6 100%); border: 1px solid #a8a191; border-radius: 8px;
   box-shadow: -2px 2px 6px rgba(0,0,0,.35); font-family: Georgia, "DejaVu Serif", serif; font-size: 19px;
   font-weight: 700; line-height: 19px; text-align: left; white-space: pre; overflow: hidden;
@@ -295,6 +305,7 @@ _CSS = r"""
 /* the learner's corner */
 .ht-table .ht-me { align-items: center; min-width: 120px; }
 .ht-table .ht-hearts-broken { font-size: 13px; text-align: center; }
+.ht-table .ht-heart-icon { vertical-align: -5px; }
 .ht-table .ht-hearts-broken .ht-hb-on { color: #ff8a9a; font-weight: 700; }
 .ht-table .ht-hearts-broken .ht-hb-off { color: #a5c9ad; }
 .ht-table .ht-clock { font-size: 13px; color: #ffe9a8; text-align: center; }

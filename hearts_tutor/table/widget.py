@@ -92,7 +92,8 @@ class Table:
 
     def __init__(self, rules: Rules | None = None, *, seed: int | None = None, levels: Sequence[str] | None = None,
                  mode: str = "async", speed: str = "normal", tutor: bool = False, demo: bool = False,
-                 practice: bool = True, telepathy: bool = True, stats: StatsStore | None = None) -> None:
+                 practice: bool = True, telepathy: bool = True, grading: bool = True,
+                 stats: StatsStore | None = None) -> None:
         if mode not in ("async", "sync", "manual"):
             raise ValueError(f"mode must be async, sync or manual, not {mode!r}")
         if speed not in SPEEDS:
@@ -103,6 +104,7 @@ class Table:
         self.demo = demo
         self.practice = practice
         self.telepathy_enabled = telepathy
+        self.grading = grading
         self.rules = rules or Rules.preset("standard")
         self._seed = seed
         self._rng = random.Random(seed)
@@ -114,7 +116,7 @@ class Table:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._run_task: asyncio.Task[Any] | None = None
         self._clock_task: asyncio.Task[Any] | None = None
-        self._executor: ThreadPoolExecutor | None = None
+        self._executors: dict[str, ThreadPoolExecutor] = {}
         self._card_buttons: dict[tuple[Card, int], W.Button] = {}
         self._build()
         self._new_game(self.rules)
@@ -135,7 +137,7 @@ class Table:
     def _build(self) -> None:
         self.style = _html()
         # toolbar
-        self.new_game_button = _button("🂠 New game", "ht-new-game", tooltip="Start a new game with these settings")
+        self.new_game_button = _button("♠ New game", "ht-new-game", tooltip="Start a new game with these settings")
         self.scorepad_toggle = W.ToggleButton(description="Score pad", tooltip="Show the score of every hand")
         self.stats_toggle = W.ToggleButton(description="Statistics", tooltip="Your record across games")
         self.settings_toggle = W.ToggleButton(description="Settings", tooltip="Rules, opponents, tutor, speed")
@@ -171,7 +173,7 @@ class Table:
         self.clock = _html("", "ht-clock")
         self.finish_button = _button("☕ Finish the hand for me", "ht-finish",
                                      tooltip="The computer plays the rest of this hand for you")
-        self.hint_button = _button("💡 Hint", "ht-hint", tooltip="What would the coach do?")
+        self.hint_button = _button("✦ Hint", "ht-hint", tooltip="What would the coach do?")
         self.seat_boxes: list[W.VBox] = []
         self.seat_buttons: list[W.Button] = []
         self.seat_infos: list[W.HTML] = []
@@ -182,7 +184,7 @@ class Table:
         self.warn_back = _button("Take it back")
         self.warn_box = W.VBox([self.warn_html, W.HBox([self.warn_accept, self.warn_back])],
                                layout=W.Layout(display="none"))
-        self.coach = W.VBox([_html("<h4>🎓 Coach</h4>"), self.hint_button, self.coach_html, self.warn_box])
+        self.coach = W.VBox([_html("<h4>♥ Coach</h4>"), self.hint_button, self.coach_html, self.warn_box])
         self.coach.add_class("ht-coach")
         self.coach.add_class("ht-panel")
         self.tele_html = _html()
@@ -624,8 +626,8 @@ class Table:
         if len(h.tricks) > tricks_before:
             self._trick_taken()
         self._cancel_clock()
-        self._grade_later("play", before, c)
         self._after_change()
+        self._grade_later("play", before, c)
 
     def accept_warning(self) -> None:
         if self.warning is None:
@@ -663,8 +665,8 @@ class Table:
         self._cancel_clock()
         if h.phase is not Phase.PASS:
             self._after_exchange()
-        self._grade_later("pass", view, tuple(cards))
         self._after_change()
+        self._grade_later("pass", view, tuple(cards))
 
     def choose_moon(self, choice: str) -> None:
         h = self.match.hand
@@ -719,10 +721,10 @@ class Table:
         h = self.match.hand
         view = self.learner_view()
         if self._is_bot(LEARNER) or not ((h.phase is Phase.PASS and h.passes[LEARNER] is None) or view.my_turn):
-            self.coach_notes["hint"] = "<p>💡 Nothing to decide right now: the hint is for your own turn.</p>"
+            self.coach_notes["hint"] = "<p>✦ Nothing to decide right now: the hint is for your own turn.</p>"
             self._render()
             return
-        self.coach_notes["hint"] = "<p>💡 <i>The coach is thinking…</i></p>"
+        self.coach_notes["hint"] = "<p>✦ <i>The coach is thinking…</i></p>"
         self._render()
         self._background(self._compute_hint, view, self._show_hint)
 
@@ -745,7 +747,7 @@ class Table:
         cards, reason = result
         self.hint_cards = cards
         faces = ", ".join(art.card_face(c) for c in cards)
-        self.coach_notes["hint"] = (f"<p>💡 <b>Hint: {html.escape(faces)}</b><br>{html.escape(reason)}</p>")
+        self.coach_notes["hint"] = (f"<p>✦ <b>Hint: {html.escape(faces)}</b><br>{html.escape(reason)}</p>")
         self._render()
 
     # ================================================================ coach
@@ -777,7 +779,7 @@ class Table:
         review = self._coach_call("review_pass", view, cards)
         flags = list(getattr(review, "flags", ()) or ()) if review is not None else []
         self.coach_notes["pass"] = self._flags_html(flags, "About this pass") if flags else (
-            "<p>👍 The coach sees nothing wrong with this pass.</p>" if review is not None else "")
+            "<p>✓ The coach sees nothing wrong with this pass.</p>" if review is not None else "")
 
     def _flags_html(self, flags: Sequence[Any], title: str) -> str:
         items = "".join(
@@ -787,7 +789,7 @@ class Table:
 
     def _grade_later(self, kind: str, view: PlayerView, move: Any) -> None:
         fn = coach_function("grade_play" if kind == "play" else "grade_pass")
-        if fn is None or self.autopilot or self.demo:
+        if fn is None or self.autopilot or self.demo or not self.grading:
             return
         self.coach_notes["grade"] = "<p><i>Grading your move…</i></p>"
         self._background(lambda v: fn(v, move), view, lambda v, g: self._show_grade(kind, move, g))
@@ -818,7 +820,7 @@ class Table:
     def _start_review(self) -> None:
         fn = coach_function("review_hand")
         record = HandRecord.from_state(self.match.hand)
-        if fn is None or self.demo:
+        if fn is None or self.demo or not self.grading:
             self.coach_notes["review"] = self._own_review()
             return
         self.coach_notes["review"] = "<p><i>The coach is reviewing the hand…</i></p>"
@@ -848,7 +850,7 @@ class Table:
             return
 
         async def run() -> None:
-            result = await asyncio.get_running_loop().run_in_executor(self._pool(), fn, arg)
+            result = await asyncio.get_running_loop().run_in_executor(self._pool("coach"), fn, arg)
             done(arg, result)
 
         self._spawn(run())
@@ -880,10 +882,11 @@ class Table:
 
     # ================================================================ async machinery
 
-    def _pool(self) -> ThreadPoolExecutor:
-        if self._executor is None:
-            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hearts-table")
-        return self._executor
+    def _pool(self, purpose: str = "bots") -> ThreadPoolExecutor:
+        """One worker thread for the bots and one for the coach, so grading never delays a bot's move."""
+        if purpose not in self._executors:
+            self._executors[purpose] = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"hearts-{purpose}")
+        return self._executors[purpose]
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(self._report(coro))
@@ -970,7 +973,7 @@ class Table:
             while left > 0:
                 if version != self._version:
                     return
-                self.clock.value = f"⏱ {int(left + 0.99)} s"
+                self.clock.value = f"◷ {int(left + 0.99)} s left"
                 await asyncio.sleep(min(1.0, left))
                 left -= 1.0
             if version == self._version:
@@ -1057,11 +1060,11 @@ class Table:
         return list(self.hand_box.children)
 
     def _render(self) -> None:
-        self._render_seats()
+        self._render_hand()  # first: the learner sees their click answered soonest
         self._render_trick()
-        self._render_hand()
-        self._render_centre()
         self._render_status()
+        self._render_seats()
+        self._render_centre()
         self._render_coach()
         self._render_telepathy()
         self._render_panels()
@@ -1088,8 +1091,8 @@ class Table:
                 info += f"<div class='ht-said'>{html.escape(said)}</div>"
             self.seat_infos[s].value = info
         broken = view.hearts_broken
-        self.hearts_broken.value = ('<span class="ht-hb-on">💔 Hearts broken</span>' if broken
-                                    else '<span class="ht-hb-off">♡ Hearts not broken</span>')
+        self.hearts_broken.value = (f'<span class="ht-hb-on">{art.BROKEN_HEART} Hearts broken</span>' if broken
+                                    else f'<span class="ht-hb-off">{art.WHOLE_HEART} Hearts not broken</span>')
 
     def _render_trick(self) -> None:
         view = self.learner_view()
@@ -1149,7 +1152,7 @@ class Table:
         names = " and ".join("You" if s == LEARNER else self.names[s] for s in winners)
         verb = "win" if winners == [LEARNER] or len(winners) > 1 else "wins"
         scores = " · ".join(f"{self.names[s]} {v}" for s, v in enumerate(m.scores))
-        cheer = "🏆 " if LEARNER in winners else ""
+        cheer = "★ " if LEARNER in winners else ""
         return (f'<div class="ht-trick-banner ht-game-over"><big>{cheer}Game over: {html.escape(names)} {verb}!</big>'
                 f"{html.escape(scores)}<br><small>Press New game to play again.</small></div>")
 
@@ -1174,7 +1177,7 @@ class Table:
             b = self._card_buttons.get(key)
             if b is None:
                 b = W.Button(description=f"{art.rank_text(c)}\n{'♣♦♠♥'[c // 13]}",
-                             layout=W.Layout(width="64px", height="92px"))
+                             layout=W.Layout(width="60px", height="90px"))
                 for cls in ("ht-card", f"ht-card-{card_str(c)}", f"ht-suit-{SUITS[c // 13]}", art.suit_class(c)):
                     b.add_class(cls)
                 b.on_click(self._guarded(lambda btn: self.click_card(self._index_of(btn))))
@@ -1327,7 +1330,7 @@ class Table:
             return
         self.telepathy.layout.display = ""
         d = self.decisions.get(seat)
-        head = (f"<h4>🔮 Inside {html.escape(self.names[seat])}'s head</h4>"
+        head = (f"<h4>✧ Inside {html.escape(self.names[seat])}'s head</h4>"
                 f"<small>{html.escape(self.bots[seat].level or self.levels[seat])} bot</small>")
         if d is None or not d.steps:
             self.tele_html.value = head + (f"<p>{html.escape(self.names[seat])} has not decided anything yet "
@@ -1380,14 +1383,14 @@ class Table:
                 series[s].append(series[s][-1] + pts[s])
         target = self.rules.target if self.rules.end != "hands" else None
         chart = art.score_chart_svg(series, self.colours, self.names, target)
-        return (f"<h4>📋 Score pad</h4><table class='ht-scoretable'><tr><th>Hand</th>{head}</tr>{''.join(rows)}"
+        return (f"<h4>✎ Score pad</h4><table class='ht-scoretable'><tr><th>Hand</th>{head}</tr>{''.join(rows)}"
                 f"</table><div style='margin-top:6px'>{chart}</div>")
 
     def _stats_html(self) -> str:
         st = self.store.stats
         rows = "".join(f"<tr><td>{html.escape(k)}</td><td>{html.escape(v)}</td></tr>" for k, v in st.summary_rows())
         note = (f'<div class="ht-notice">{html.escape(self.store.message)}</div>' if self.store.message else "")
-        return (f"<h4>📊 Statistics</h4>{note}<table class='ht-scoretable'>{rows}</table>"
+        return (f"<h4>∑ Statistics</h4>{note}<table class='ht-scoretable'>{rows}</table>"
                 f"<small>Kept in {html.escape(str(self.store.path))}</small>")
 
     # ================================================================ cleanup
@@ -1407,8 +1410,9 @@ class Table:
         walk(self.widget)
         for w in [self.pass_button, self.next_button, self.moon_add, self.moon_sub]:
             w.close()
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+        for pool in self._executors.values():
+            pool.shutdown(wait=False, cancel_futures=True)
+        self._executors = {}
 
 
 def _review_html(review: Any) -> str:

@@ -1,0 +1,129 @@
+"""Helpers for tests that drive Debian's Chromium through Playwright against a Voila page.
+
+Other tests may reuse them to open any lesson under Voila::
+
+    from browser_util import browser_page, voila_server
+    with voila_server("lessons/02_passing.ipynb") as url, browser_page() as (page, problems):
+        page.goto(url)
+        ...
+        assert not problems
+
+Everything listens on 127.0.0.1 only. When /usr/bin/chromium (or Playwright) is missing the tests skip with a
+message saying how to enable them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("HEARTS_TUTOR_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def require_browser() -> None:
+    """Skip the calling test unless Chromium and Playwright are available."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is missing: enable the browser tests with `apt-get install -y chromium` "
+                    "(or `make chromium` as root)")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        pytest.skip("Playwright is missing: pip install -e '.[test]'")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_for_http(url: str, proc: subprocess.Popen[Any], log: Path, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"the server did not answer at {url} within {timeout} s:\n{log.read_text()[-3000:]}")
+
+
+@contextlib.contextmanager
+def _server(argv: list[str], url: str, log: Path, env: Mapping[str, str] | None) -> Iterator[str]:
+    full_env = {**os.environ, **(env or {})}
+    with log.open("w") as out:
+        proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT, env=full_env, cwd=str(log.parent),
+                                start_new_session=True)
+    try:
+        _wait_for_http(url, proc, log)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+def hearts_tutor_command() -> list[str]:
+    exe = shutil.which("hearts-tutor", path=str(Path(sys.executable).parent)) or shutil.which("hearts-tutor")
+    return [exe] if exe else [sys.executable, "-m", "hearts_tutor.cli"]
+
+
+@contextlib.contextmanager
+def play_server(workdir: Path, env: Mapping[str, str] | None = None) -> Iterator[str]:
+    """``hearts-tutor play --no-browser`` on a free port; yields the page's URL."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/"
+    with _server([*hearts_tutor_command(), "play", "--port", str(port), "--no-browser"], url,
+                 workdir / "voila.log", env) as u:
+        yield u
+
+
+@contextlib.contextmanager
+def voila_server(notebook: str | Path, workdir: Path, env: Mapping[str, str] | None = None) -> Iterator[str]:
+    """Voila on any notebook (e.g. a lesson), with the table's offline template; yields the page's URL."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/"
+    data = ROOT / "hearts_tutor" / "static" / "jupyter"
+    jp = os.pathsep.join(p for p in (str(data), os.environ.get("JUPYTER_PATH", "")) if p)
+    argv = [sys.executable, "-m", "voila", str(Path(notebook).resolve()), f"--port={port}", "--no-browser",
+            "--Voila.ip=127.0.0.1", "--template=hearts", "--theme=light"]
+    with _server(argv, url, workdir / "voila.log", {"JUPYTER_PATH": jp, **(env or {})}) as u:
+        yield u
+
+
+@contextlib.contextmanager
+def browser_page(viewport: tuple[int, int] = (1280, 900)) -> Iterator[tuple[Any, list[str]]]:
+    """A Chromium page and the list that collects its console errors and uncaught exceptions."""
+    require_browser()
+    from playwright.sync_api import sync_playwright
+
+    problems: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
+            page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+            page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+            page.on("requestfailed", lambda r: problems.append(f"request failed: {r.url}"))
+            yield page, problems
+        finally:
+            browser.close()
