@@ -8,8 +8,9 @@ from .hints import Hint, hint, tutor_warning
 from .legality import legality
 from .midrange import midrange_flags
 from .passing import PassReview, review_pass, suggest_pass
+from .review import HandReview, review_hand
 
 __all__ = [
-    "BANDS", "Attempt", "Exercise", "Flag", "Grade", "Hint", "PassReview", "band_of", "grade_pass", "grade_play",
-    "hint", "legality", "midrange_flags", "review_pass", "suggest_pass", "tutor_warning",
+    "BANDS", "Attempt", "Exercise", "Flag", "Grade", "HandReview", "Hint", "PassReview", "band_of", "grade_pass",
+    "grade_play", "hint", "legality", "midrange_flags", "review_hand", "review_pass", "suggest_pass", "tutor_warning",
 ]

@@ -23,8 +23,6 @@ from ..view import PlayerView
 from . import text
 from .grading import (
     FORCED_ROLLOUTS,
-    MIN_ROLLOUTS,
-    PASS_MIN_ROLLOUTS,
     Grade,
     _card_order,
     _make_grade,
@@ -32,6 +30,7 @@ from .grading import (
     _run,
     _Summary,
     band_of,
+    deals_for,
     pass_values,
     play_values,
 )
@@ -100,19 +99,17 @@ class Exercise:
             if self._summary is None:
                 legal, run_one = play_values(view)
                 self._options = list(legal)
-                n = self.rollouts
+                n = deals_for(len(legal)) if self.rollouts is None else self.rollouts
                 if len(legal) == 1:
-                    n = FORCED_ROLLOUTS if n is None else min(n, FORCED_ROLLOUTS)
-                n = n if n is not None else max(MIN_ROLLOUTS, 400)
-                self._summary = _run(run_one, legal, chosen, self.seed, n, n, n, 0.0, _card_order)
+                    n = min(n, FORCED_ROLLOUTS)
+                self._summary = _run(run_one, legal, self.seed, n, _card_order, math.inf)
             return self._summary
         if self._summary is None or chosen not in self._options:
             mine = tuple(sorted(suggest_pass(view)[0]))
             options = pass_candidates(view, extra=[mine, chosen, *self._options])
             self._options = options
-            n = self.rollouts if self.rollouts is not None else max(PASS_MIN_ROLLOUTS, 200)
-            self._summary = _run(pass_values(view, options), options, chosen, self.seed, n, n, n, 0.0,
-                                 _pass_order)
+            n = deals_for(len(options), kind="pass") if self.rollouts is None else self.rollouts
+            self._summary = _run(pass_values(view, options), options, self.seed, n, _pass_order, math.inf)
         return self._summary
 
     def attempt(self, move: Card | Sequence[Card]) -> Attempt:

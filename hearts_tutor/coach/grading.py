@@ -24,8 +24,11 @@ blunder        > 6.0            like taking the queen of spades one time in two,
 
 Bands follow cost monotonically. ``confidence`` is the chance, under a normal approximation of the paired
 difference, that the true cost lies in the band given. Without an explicit ``rollouts`` the number of deals
-adapts: at least ``MIN_ROLLOUTS``, more until the band is settled (confidence >= 0.95) or ``MAX_ROLLOUTS``
-or the time budget is reached (grading one move stays under 1.5 s on two cores).
+is fixed by the number of options (``PLAY_BUDGET`` rollouts shared among them, between ``MIN_ROLLOUTS`` and
+``MAX_ROLLOUTS`` deals), so a grade depends only on the position, the seed and the options, never on the
+machine's speed or on which option is being graded; grading one move stays under 1.5 s on two cores
+(``benchmarks/bench_coach.py speed``). A safety deadline (``DEADLINE``) stops a grade on an overloaded
+machine with whatever deals are done.
 """
 
 from __future__ import annotations
@@ -47,15 +50,29 @@ BANDS = ("best", "good", "inaccuracy", "mistake", "blunder")
 #: Upper cost limit (points) of each band but the last.
 BAND_LIMITS = (0.3, 1.0, 2.5, 6.0)
 NOISE_Z = 2.0
-MIN_ROLLOUTS = 128
-MAX_ROLLOUTS = 2000
+#: Rollouts (deals x options) behind one play grade, and the bounds on the number of deals.
+PLAY_BUDGET = 4000
+MIN_ROLLOUTS = 200
+MAX_ROLLOUTS = 1000
 FORCED_ROLLOUTS = 32
-PLAY_SECONDS = 1.1
-PASS_MIN_ROLLOUTS = 96
-PASS_MAX_ROLLOUTS = 800
-PASS_SECONDS = 1.1
-BATCH = 32
-SETTLED = 0.95
+#: The same for a pass (a pass rollout plays a whole hand, about twice the work of a play rollout).
+PASS_BUDGET = 1500
+PASS_MIN_ROLLOUTS = 150
+PASS_MAX_ROLLOUTS = 400
+DEADLINE = 1.4
+
+
+def deals_for(options: int, *, kind: str = "play") -> int:
+    """The default number of sampled deals for grading among ``options`` options.
+
+    >>> deals_for(2), deals_for(9), deals_for(13), deals_for(7, kind="pass")
+    (1000, 444, 307, 214)
+    """
+    if kind == "pass":
+        return max(PASS_MIN_ROLLOUTS, min(PASS_MAX_ROLLOUTS, PASS_BUDGET // max(1, options)))
+    if options <= 1:
+        return FORCED_ROLLOUTS
+    return max(MIN_ROLLOUTS, min(MAX_ROLLOUTS, PLAY_BUDGET // options))
 
 
 def band_of(cost: float) -> str:
@@ -188,22 +205,12 @@ def _confidence(summary: _Summary, option: Any) -> float:
     return max(0.0, min(1.0, _phi((hi - m) / s) - _phi((lo - m) / s)))
 
 
-def _run(run_one: Callable[[random.Random], dict[Any, float]], options: Sequence[Hashable], chosen: Any,
-         seed: int, rollouts: int | None, minimum: int, maximum: int, seconds: float,
-         order: Callable[[Any], Any]) -> _Summary:
+def _run(run_one: Callable[[random.Random], dict[Any, float]], options: Sequence[Hashable], seed: int,
+         rollouts: int, order: Callable[[Any], Any], deadline: float = DEADLINE) -> _Summary:
+    """Play every option out on ``rollouts`` paired deals (fewer if ``deadline`` seconds pass first)."""
     values: dict[Any, list[float]] = {o: [] for o in options}
-    if rollouts is not None:
-        _collect(run_one, options, seed, 0, rollouts, values, math.inf)
-        return _summarise(values, order)
-    deadline = time.perf_counter() + seconds
-    n = _collect(run_one, options, seed, 0, minimum, values, math.inf)
-    summary = _summarise(values, order)
-    while n < maximum and time.perf_counter() < deadline:
-        if _confidence(summary, chosen) >= SETTLED:
-            break
-        n += _collect(run_one, options, seed, n, min(BATCH, maximum - n), values, deadline)
-        summary = _summarise(values, order)
-    return summary
+    _collect(run_one, options, seed, 0, rollouts, values, time.perf_counter() + deadline)
+    return _summarise(values, order)
 
 
 # ----- grading a play -----
@@ -228,7 +235,7 @@ def _card_order(c: Card) -> tuple[int, int]:
 
 
 def grade_play(view: PlayerView, card: Card, *, seed: int = 0, rollouts: int | None = None,
-               seconds: float = PLAY_SECONDS) -> Grade:
+               deadline: float = DEADLINE) -> Grade:
     """Grade playing ``card`` in this position (the seat to move must be the view's seat)."""
     if not view.my_turn:
         raise ValueError("it is not this seat's turn to play")
@@ -236,11 +243,10 @@ def grade_play(view: PlayerView, card: Card, *, seed: int = 0, rollouts: int | N
     if verdict is not None:
         raise IllegalMove(verdict.rule, verdict.reason, card)
     legal, run_one = play_values(view)
+    n = deals_for(len(legal)) if rollouts is None else rollouts
     if len(legal) == 1:
-        n = FORCED_ROLLOUTS if rollouts is None else min(rollouts, FORCED_ROLLOUTS)
-        summary = _run(run_one, legal, card, seed, n, n, n, seconds, _card_order)
-        return _make_grade(view, "play", (card,), card, summary, dict(summary.means))
-    summary = _run(run_one, legal, card, seed, rollouts, MIN_ROLLOUTS, MAX_ROLLOUTS, seconds, _card_order)
+        n = min(n, FORCED_ROLLOUTS)
+    summary = _run(run_one, legal, seed, n, _card_order, deadline)
     return _make_grade(view, "play", (card,), card, summary, dict(summary.means))
 
 
@@ -305,15 +311,15 @@ def pass_view(view: PlayerView) -> PlayerView:
 
 
 def grade_pass(view: PlayerView, cards: Sequence[Card], *, seed: int = 0, rollouts: int | None = None,
-               candidates: Sequence[Sequence[Card]] = (), seconds: float = PASS_SECONDS) -> Grade:
+               candidates: Sequence[Sequence[Card]] = (), deadline: float = DEADLINE) -> Grade:
     """Grade passing ``cards`` against a shortlist of sensible passes (the coach's own among them)."""
     view = pass_view(view)
     check_pass(view, cards)
     chosen = tuple(sorted(cards))
     options = pass_candidates(view, extra=[chosen, *candidates])
     run_one = pass_values(view, options)
-    summary = _run(run_one, options, chosen, seed, rollouts, PASS_MIN_ROLLOUTS, PASS_MAX_ROLLOUTS, seconds,
-                   _pass_order)
+    n = deals_for(len(options), kind="pass") if rollouts is None else rollouts
+    summary = _run(run_one, options, seed, n, _pass_order, deadline)
     grade = _make_grade(view, "pass", chosen, chosen, summary, dict(summary.means))
     if grade.band != "best":
         mine, reason = suggest_pass(view)

@@ -332,6 +332,10 @@ def review_play_line(index: int, c: Card, band: str, cost: float, best: Card) ->
     return f"Play {index}: {card_name(c)} — {band} (cost {cost:.1f}{tail})."
 
 
+def review_points(points: int) -> str:
+    return f"You scored {points} point{'s' if points != 1 else ''} this hand."
+
+
 def review_no_mistakes() -> str:
     return "No mistakes this hand. Well played!"
 

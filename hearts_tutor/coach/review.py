@@ -1,0 +1,261 @@
+"""The coach's review of one finished hand from one seat's side, and the ``hearts-tutor review`` command.
+
+The record is replayed with the engine; every decision of the seat is looked at from the view that seat
+had at the time (``state.view(seat)``): the pass with its flags and grade, and for every play the legal
+cards, the engine's reason for each other card in hand, the expected points of each legal card, the card
+played, its cost and band, and the coach's choice (SPEC section 9). The mistakes (inaccuracies and worse)
+are listed in order with their cost, the explanation, and what the bots at the table were thinking on
+that trick (their decision steps).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import Card, card_name, card_str, cards_str
+from ..hand import HandState, Phase
+from ..record import HandRecord, RecordError
+from . import text
+from .grading import Grade, grade_pass, grade_play
+from .legality import legality
+from .passing import PassReview, review_pass
+
+MISTAKE_BANDS = ("inaccuracy", "mistake", "blunder")
+
+
+@dataclass(frozen=True)
+class PlayReview:
+    """One play of the reviewed seat: position ``index`` in the record."""
+
+    index: int
+    card: Card
+    legal: tuple[Card, ...]
+    illegal: dict[Card, tuple[str, str]]
+    grade: Grade
+
+    def to_json(self) -> dict[str, Any]:
+        g = self.grade
+        return {"index": self.index, "card": card_str(self.card), "legal": cards_str(self.legal),
+                "illegal": {card_str(c): {"rule": r, "reason": why} for c, (r, why) in self.illegal.items()},
+                "expected": {card_str(c): _num(x) for c, x in g.expected.items()},
+                "best": card_str(g.best), "cost": _num(g.cost), "band": g.band}
+
+
+@dataclass(frozen=True)
+class Thought:
+    """What one bot was thinking when it played on the trick of a mistake."""
+
+    seat: int
+    index: int
+    card: Card
+    level: str
+    steps: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A decision graded inaccuracy or worse, with what the bots were thinking on that trick."""
+
+    kind: str
+    index: int | None
+    cards: tuple[Card, ...]
+    band: str
+    cost: float
+    explanation: str
+    thoughts: tuple[Thought, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "index": self.index, "cards": cards_str(self.cards), "band": self.band,
+                "cost": _num(self.cost), "explanation": self.explanation,
+                "bots": [{"seat": t.seat, "index": t.index, "card": card_str(t.card), "level": t.level,
+                          "steps": list(t.steps)} for t in self.thoughts]}
+
+
+@dataclass(frozen=True)
+class HandReview:
+    """The review of one hand from ``seat``'s side."""
+
+    seat: int
+    rules_name: str
+    players: int
+    pass_review: PassReview | None
+    pass_grade: Grade | None
+    plays: tuple[PlayReview, ...]
+    mistakes: tuple[Mistake, ...] = field(default=())
+    points: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """Exactly the ``review --json`` shape of SPEC section 9 (``"pass"`` is null in a hand without passing)."""
+        passed: dict[str, Any] | None = None
+        if self.pass_review is not None and self.pass_grade is not None:
+            g = self.pass_grade
+            passed = {"cards": cards_str(self.pass_review.cards),
+                      "flags": [{"id": f.id, "severity": f.severity, "reason": f.reason}
+                                for f in self.pass_review.flags],
+                      "best": cards_str(g.best), "cost": _num(g.cost), "band": g.band}
+        return {"pass": passed, "plays": [p.to_json() for p in self.plays]}
+
+    def details(self) -> dict[str, Any]:
+        """:meth:`to_json` plus the mistakes in order, with what the bots were thinking."""
+        out = self.to_json()
+        out["mistakes"] = [m.to_json() for m in self.mistakes]
+        return out
+
+    def to_text(self) -> str:
+        """The review as a learner reads it."""
+        lines = [f"Review of seat {self.seat} ({self.rules_name} rules, {self.players} players)."]
+        if self.points:
+            lines.append(text.review_points(self.points[self.seat]))
+        if self.pass_review is not None and self.pass_grade is not None:
+            g = self.pass_grade
+            lines.append(text.review_pass_line(list(self.pass_review.cards), g.band, g.cost))
+            if g.band != "best":
+                lines.append(f"  The coach would pass {text.cards_phrase(g.best)}.")
+            for f in self.pass_review.flags:
+                lines.append(f"  [{f.severity}] {f.reason}")
+        for p in self.plays:
+            lines.append(text.review_play_line(p.index, p.card, p.grade.band, p.grade.cost, p.grade.best))
+        lines.append("")
+        if not self.mistakes:
+            lines.append(text.review_no_mistakes())
+        else:
+            lines.append(text.review_mistakes_heading(len(self.mistakes)))
+            for i, m in enumerate(self.mistakes, 1):
+                where = "Your pass" if m.kind == "pass" else f"Play {m.index}"
+                lines.append(f"{i}. {where} ({text.cards_phrase(m.cards)}): {m.explanation}")
+                for t in m.thoughts:
+                    who = text.seat_phrase(self.seat, t.seat, self.players)
+                    lines.append(f"   What {who} ({t.level} bot) was thinking before playing "
+                                 f"{card_name(t.card)}:")
+                    lines.extend(f"     - {s}" for s in t.steps)
+        return "\n".join(lines)
+
+
+def _num(x: float) -> float | None:
+    return round(x, 3) if isinstance(x, float | int) and math.isfinite(x) else None
+
+
+def review_hand(record: HandRecord, seat: int = 0, seed: int = 0, *, rollouts: int | None = None,
+                bots: str = "hard") -> HandReview:
+    """Review a complete hand record from ``seat``'s side (raises :class:`RecordError` naming the problem)."""
+    rules = record.rules
+    if not isinstance(seat, int) or not 0 <= seat < rules.players:
+        raise RecordError(f"there is no seat {seat} at a table of {rules.players}", rule="no_such_seat")
+    state = record.start()
+    pass_rev: PassReview | None = None
+    pass_grade: Grade | None = None
+    mistakes: list[Mistake] = []
+    if state.phase is Phase.PASS:
+        if not record.passes or len(record.passes) != state.n or any(not p for p in record.passes):
+            raise RecordError(f"the record is incomplete: this hand passes {state.pass_direction}, but the "
+                              "passes of every seat are not given", rule="incomplete_record")
+        view = state.view(seat)
+        cards = record.passes[seat]
+        try:
+            pass_rev = review_pass(view, cards)
+        except Exception as e:  # the engine's IllegalMove: name it as a record problem
+            reason = getattr(e, "reason", str(e))
+            raise RecordError(f"seat {seat}'s pass: {reason}", rule=getattr(e, "rule", "bad_pass")) from None
+        pass_grade = grade_pass(view, cards, seed=seed, rollouts=rollouts)
+        if pass_grade.band in MISTAKE_BANDS:
+            mistakes.append(Mistake("pass", None, tuple(pass_grade.cards), pass_grade.band, pass_grade.cost,
+                                    pass_grade.explanation))
+    record.apply_passes(state)
+    before: list[HandState] = []
+    plays: list[PlayReview] = []
+    for k, c in enumerate(record.plays):
+        if state.phase is Phase.PLAY:
+            before.append(state.copy())
+            if state.to_move == seat:
+                view = state.view(seat)
+                verdicts = legality(view)
+                legal = tuple(view.legal_plays())
+                illegal = {h: (v.rule, v.reason) for h, v in verdicts.items() if v is not None}
+                if c in legal:
+                    grade = grade_play(view, c, seed=seed * 1000 + k, rollouts=rollouts)
+                    plays.append(PlayReview(k, c, legal, illegal, grade))
+        HandRecord._play(state, k, c)
+    if state.phase is Phase.PLAY or state.phase is Phase.PASS:
+        total = rules.tricks_per_hand * rules.players
+        raise RecordError(f"the record is incomplete: {len(record.plays)} of {total} plays are given; the "
+                          "review needs a finished hand", rule="incomplete_record")
+    if state.phase is Phase.MOON and record.moon_choice is not None:
+        state.choose_moon(record.moon_choice)
+    for p in plays:
+        if p.grade.band in MISTAKE_BANDS:
+            mistakes.append(Mistake("play", p.index, (p.card,), p.grade.band, p.grade.cost, p.grade.explanation,
+                                    _thoughts(before, p.index, seat, rules.players, bots, seed)))
+    mistakes.sort(key=lambda m: -1 if m.index is None else m.index)
+    return HandReview(seat=seat, rules_name=rules.name, players=rules.players, pass_review=pass_rev,
+                      pass_grade=pass_grade, plays=tuple(plays), mistakes=tuple(mistakes),
+                      points=tuple(state.points()))
+
+
+def _thoughts(before: list[HandState], index: int, seat: int, players: int, level: str,
+              seed: int) -> tuple[Thought, ...]:
+    """The bots' reasoning for every other play of the trick that holds play ``index``."""
+    from ..bots import make_bot
+
+    state = before[index]
+    start = index - len(state.trick)
+    out = []
+    for j in range(start, min(start + players, len(before))):
+        s = before[j]
+        who = s.to_move
+        if j == index or who == seat or s.trick_number != state.trick_number:
+            continue
+        decision = make_bot(level, seed=seed * 100 + who).decide(s.view(who))
+        played = before[j + 1].plays()[-1] if j + 1 < len(before) else decision.card
+        out.append(Thought(who, j, played, level, tuple(step.text for step in decision.steps)))
+    return tuple(out)
+
+
+# ----- the command -----
+
+def read_record(raw: str) -> HandRecord:
+    """One hand record from the command's input: a JSON object, or a single JSON line."""
+    body = raw.strip()
+    if not body:
+        raise RecordError("the input is empty: expected one hand record (a JSON object)")
+    try:
+        data = json.loads(body)
+    except json.JSONDecodeError as e:
+        lines = [ln for ln in body.splitlines() if ln.strip()]
+        if len(lines) > 1:
+            raise RecordError(f"expected one hand record, but the input has {len(lines)} lines and is not one "
+                              f"JSON object ({e.msg} at line {e.lineno} column {e.colno})") from None
+        raise RecordError(f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    return HandRecord.from_json(data)
+
+
+def cli_review(args: Any) -> int:
+    """``hearts-tutor review [FILE|-] [--seat N] [--seed S] [--json]``: 0 done, 1 bad record, 2 unreadable."""
+    name = getattr(args, "file", "-") or "-"
+    try:
+        if name == "-":
+            raw = sys.stdin.read()
+        else:
+            with open(name, encoding="utf-8") as f:
+                raw = f.read()
+    except OSError as e:
+        print(f"hearts-tutor review: cannot read {name}: {e.strerror}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError as e:
+        print(f"hearts-tutor review: unreadable input: {e}", file=sys.stderr)
+        return 2
+    try:
+        record = read_record(raw)
+        review = review_hand(record, seat=args.seat, seed=args.seed)
+    except RecordError as e:
+        where = f" (play {e.play})" if e.play is not None else ""
+        print(f"hearts-tutor review: bad record{where}: {e}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(review.to_json()))
+    else:
+        print(review.to_text())
+    return 0
