@@ -215,7 +215,8 @@ class Checker:
         if not attempt.solved and ex.kind == "pass":
             flags = review_pass(view, chosen).flags
             if flags:
-                text += " " + " ".join(f.reason for f in flags)
+                invite = " Try again?" if text.endswith(" Try again?") else ""
+                text = text.removesuffix(invite) + " " + " ".join(f.reason for f in flags) + invite
         self.solved = self.solved or attempt.solved
         return Feedback(attempt.solved, True, text, attempt.grade)
 
@@ -267,8 +268,8 @@ def describe_position(view: PlayerView) -> str:
     parts: list[str] = []
     if view.phase is Phase.PASS:
         receiver = seat_name(view, view.pass_target())
-        parts.append(f"<p>The cards have just been dealt. You pass three cards to {receiver} "
-                     f"(this hand passes {view.pass_direction}).</p>")
+        parts.append(f"<p>The cards have just been dealt. This hand passes {view.pass_direction}: "
+                     f"your three cards go to {receiver}.</p>")
         return "".join(parts)
     if view.received:
         giver = seat_name(view, view.pass_source())
@@ -364,7 +365,8 @@ class Puzzle(widgets.VBox):
     def _card_button(self, c: Card) -> widgets.Button:
         rank = "10" if rank_of(c) == 8 else card_str(c)[0]
         b = widgets.Button(description=f"{rank}{SUIT_SYMBOLS[suit_of(c)]}", tooltip=card_name(c),
-                           layout=widgets.Layout(width="48px", height="62px", margin="2px", padding="0"))
+                           layout=widgets.Layout(width="48px", height="62px", margin="2px", padding="0",
+                                                 border="1px solid #999"))
         b.style.button_color = "white"
         b.style.text_color = "#c0392b" if suit_of(c) in (1, 3) else "#222"
         b.style.font_weight = "bold"
@@ -428,7 +430,8 @@ class Puzzle(widgets.VBox):
             head = f"<b style='color:#b71c1c'>{WRONG_WORDS}</b> You chose {html.escape(what)}."
             self.verdict.remove_class("ht-puzzle-right")
             self.verdict.add_class("ht-puzzle-wrong")
-        tail = " Have another try." if not feedback.correct and not self.checker.over else ""
+        invite = not feedback.correct and not self.checker.over and "try again" not in feedback.text.lower()
+        tail = " Have another try." if invite else ""
         self.verdict.value = f"<p>{head} {html.escape(feedback.text)}{tail}</p>"
         if self.checker.over and not was_over:
             self.reveal()
