@@ -80,6 +80,8 @@ class Exercise:
     """The cards the lesson accepts (play: any one of them), the three cards to pass, or nothing (legal)."""
     why: str = ""
     """The lesson's own explanation, shown when the answer is revealed."""
+    hint: str = ""
+    """A nudge after a weak try: what makes the wrong answers weak, without naming the right one."""
     seed: int = 1
     """Seed of the coach's rollouts, so the verdict is the same every time."""
     rollouts: int | None = None
@@ -95,6 +97,7 @@ class Exercise:
         if kind == "play" and not answer:
             raise ValueError("a play exercise needs at least one answer card")
         return cls(kind=kind, prompt=data.get("prompt", ""), answer=answer, why=data.get("why", ""),
+                   hint=data.get("hint", ""),
                    seed=int(data.get("seed", 1)), rollouts=data.get("rollouts"),
                    max_tries=int(data.get("max_tries", MAX_TRIES)))
 
@@ -217,6 +220,9 @@ class Checker:
             if flags:
                 invite = " Try again?" if text.endswith(" Try again?") else ""
                 text = text.removesuffix(invite) + " " + " ".join(f.reason for f in flags) + invite
+        if not attempt.solved and not self.coach.over and ex.hint:
+            invite = " Try again?" if text.endswith(" Try again?") else ""
+            text = text.removesuffix(invite) + " " + ex.hint + invite
         self.solved = self.solved or attempt.solved
         return Feedback(attempt.solved, True, text, attempt.grade)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from hearts_tutor.cards import QUEEN_OF_SPADES, card_str, parse_card, parse_cards, suit_of
+from hearts_tutor.cards import QUEEN_OF_SPADES, card_name, card_str, parse_card, parse_cards, suit_of
 from hearts_tutor.hand import Phase
 from hearts_tutor.puzzle import ACCEPTED_BANDS, PuzzleDeal, deal_names
 from hearts_tutor.record import referee_record
@@ -184,3 +184,13 @@ def test_legal_exercises_have_wrong_answers(name: str) -> None:
     view = PuzzleDeal.load(name).view()
     legal = set(view.legal_plays())
     assert legal and legal < set(view.hand), "a legality exercise needs both legal and illegal cards"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_exercise_speaks_to_the_learner(name: str) -> None:
+    ex = PuzzleDeal.load(name).exercise
+    assert ex.prompt.endswith("?") or ex.prompt.endswith(".")
+    assert ex.why, "the reveal explains the answer"
+    if ex.kind != "legal":
+        assert ex.hint, "a weak try gets a nudge that explains why it is weak"
+        assert not any(card_name(c) in ex.hint for c in ex.answer), "the nudge must not give the answer away"

@@ -59,7 +59,8 @@ def test_card_buttons_are_the_learners_hand() -> None:
 def test_wrong_then_right_reveals_only_after_the_right_try() -> None:
     puzzle = Puzzle("drop_queen")
     puzzle.card_buttons[parse_card("2S")].click()
-    assert WRONG_WORDS in puzzle.verdict.value and "another try" in puzzle.verdict.value
+    assert WRONG_WORDS in puzzle.verdict.value and "try again" in puzzle.verdict.value.lower()
+    assert puzzle.exercise.hint and puzzle.exercise.hint in puzzle.verdict.value, "a weak try is explained"
     assert puzzle.answer.value == "" and not puzzle.revealed
     puzzle.card_buttons[parse_card("QS")].click()
     assert RIGHT_WORDS in puzzle.verdict.value and puzzle.solved
