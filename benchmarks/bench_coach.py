@@ -57,6 +57,7 @@ def _quality_deal(task: tuple[str, int, int]) -> dict:
     rules = Rules.preset(preset)
     n = rules.players
     coach_points, hard_points = [], []
+    baseline = play_hand(deal_for(rules, seed, deal), [make_bot("hard", seed=deal * 100 + s) for s in range(n)])
     for seat in range(n):
         players = [CoachPlayer(seed * 7919 + deal * 31 + seat, hard_seed=deal * 100 + s) if s == seat
                    else make_bot("hard", seed=deal * 100 + s) for s in range(n)]
@@ -64,7 +65,7 @@ def _quality_deal(task: tuple[str, int, int]) -> dict:
         coach_points.append(points[seat])
         hard_points += [p for s, p in enumerate(points) if s != seat]
     return {"deal": deal, "coach": sum(coach_points) / n, "hard": sum(hard_points) / len(hard_points),
-            "coach_points": coach_points}
+            "baseline": sum(baseline) / n, "coach_points": coach_points, "baseline_points": baseline}
 
 
 def _mean_ci(xs: list[float]) -> tuple[float, float]:
@@ -76,7 +77,7 @@ def _mean_ci(xs: list[float]) -> tuple[float, float]:
 
 
 def cmd_quality(args: argparse.Namespace) -> None:
-    tasks = [(args.rules, args.seed, d) for d in range(args.deals)]
+    tasks = [(args.rules, args.seed, d) for d in range(args.first_deal, args.first_deal + args.deals)]
     rows = []
     start = time.perf_counter()
     out = open(args.out, "a") if args.out else None  # noqa: SIM115
@@ -87,13 +88,19 @@ def cmd_quality(args: argparse.Namespace) -> None:
                 out.write(json.dumps(row) + "\n")
                 out.flush()
             m, ci = _mean_ci([r["coach"] for r in rows])
-            print(f"deal {len(rows)}/{args.deals}: coach {m:.2f} ± {ci:.2f} points/hand "
-                  f"({time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)
+            d, dci = _mean_ci([r["coach"] - r["baseline"] for r in rows])
+            print(f"deal {len(rows)}/{args.deals}: coach {m:.2f} ± {ci:.2f} points/hand, "
+                  f"coach - hard in the same seat {d:+.2f} ± {dci:.2f} ({time.perf_counter() - start:.0f} s)",
+                  file=sys.stderr, flush=True)
     m, ci = _mean_ci([r["coach"] for r in rows])
     hm, hci = _mean_ci([r["hard"] for r in rows])
+    bm, bci = _mean_ci([r["baseline"] for r in rows])
+    d, dci = _mean_ci([r["coach"] - r["baseline"] for r in rows])
     print(json.dumps({"benchmark": "hint_quality", "rules": args.rules, "deals": len(rows),
                       "hands": len(rows) * Rules.preset(args.rules).players, "coach_mean": round(m, 3),
-                      "coach_ci95": round(ci, 3), "hard_mean": round(hm, 3), "hard_ci95": round(hci, 3),
+                      "coach_ci95": round(ci, 3), "hard_mean_same_tables": round(hm, 3), "hard_ci95": round(hci, 3),
+                      "all_hard_table_mean": round(bm, 3), "all_hard_ci95": round(bci, 3),
+                      "coach_minus_hard_same_seat": round(d, 3), "paired_ci95": round(dci, 3),
                       "target": 5.0, "seconds": round(time.perf_counter() - start, 1)}))
 
 
@@ -201,6 +208,7 @@ def main() -> None:
     q.add_argument("--seed", type=int, default=0)
     q.add_argument("--jobs", type=int, default=1)
     q.add_argument("--out", default="")
+    q.add_argument("--first-deal", type=int, default=0)
     q.set_defaults(func=cmd_quality)
     s = sub.add_parser("stability")
     s.add_argument("--positions", type=int, default=200)

@@ -140,7 +140,7 @@ class Exercise:
             feedback = grade.explanation
             self.revealed = True
         elif not solved:
-            feedback = feedback.replace(" Try again?", "") + (" Try again?" if "Try again?" in feedback else "")
+            feedback += " " + text.TRY_AGAIN
         attempt = Attempt(cards, grade.band, grade.cost, solved, feedback, left, grade)
         self.attempts.append(attempt)
         return attempt

@@ -270,14 +270,14 @@ def _make_grade(view: PlayerView, kind: str, cards: tuple[Card, ...], chosen: An
             feedback = text.grade_best(move, x, alternatives)
         explanation = feedback
     else:
-        feedback = text.grade_try_again(band, cost)
+        feedback = text.grade_feedback(band, cost)
         why_best = explain_play(view, best) if kind == "play" else ""
         explanation = text.grade_cost(band, move, cost, best_move) + (" " + why_best if why_best else "")
     if kind == "play" and band != "best":
         warning = tutor_warning(view, chosen)
         if warning is not None:
             explanation += " " + warning.reason
-            feedback += " " + warning.reason.replace(text.cap(text.play_phrase(chosen)), "That card")
+            feedback += " " + _without_other_cards(warning.reason, [c for c in summary.means if c != chosen])
     if summary.n and confidence < 0.6:
         explanation += text.grade_close_call()
         feedback += text.grade_close_call()
@@ -285,6 +285,14 @@ def _make_grade(view: PlayerView, kind: str, cards: tuple[Card, ...], chosen: An
                  confidence=round(confidence, 3), explanation=explanation, feedback=feedback, kind=kind,
                  rollouts=summary.n, stderr={o: round(s, 3) for o, s in summary.se.items()},
                  costs={o: round(c, 3) for o, c in summary.cost.items()})
+
+
+def _without_other_cards(reason: str, others: Sequence[Card]) -> str:
+    """The sentences of ``reason`` that name none of ``others`` (so feedback does not give a move away)."""
+    names = [text.play_phrase(c) for c in others]
+    kept = [s for s in reason.split(". ") if not any(n in s.lower() for n in names)]
+    out = ". ".join(kept)
+    return out if out.endswith((".", "?", "!")) else out + "."
 
 
 # ----- grading a pass -----

@@ -31,7 +31,7 @@ from .situation import (
 )
 
 #: Seconds of rollouts behind one hint (the hint's p95 target is 1.0 s on two cores).
-HINT_SECONDS = 0.55
+HINT_SECONDS = 0.75
 PASS_HINT_SECONDS = 0.5
 
 
@@ -77,11 +77,21 @@ def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: 
     if view.passed is not None:
         return Hint(mine, reason)
     options = pass_candidates(view)
+    for p in _hard_shortlist(view):
+        if p not in options:
+            options.append(p)
     if rollouts is None and seconds is None:
         seconds = PASS_HINT_SECONDS
     est = evaluate_passes(view, options, rollouts=rollouts, seconds=seconds, rng=random.Random(seed))
     best = min(options, key=lambda p: (round(est[p].mean, 9), p != mine, p))
     return Hint(best, reason if best == mine else explain_pass(view, best), est[best].mean)
+
+
+def _hard_shortlist(view: PlayerView, limit: int = 4) -> list[tuple[Card, ...]]:
+    """The hard bots' own shortlist of sensible passes (more candidates for the rollouts to compare)."""
+    from ..bots.heuristic import HardBot, best_passes
+
+    return [tuple(sorted(p)) for p in best_passes(HardBot(seed=0), view, limit=limit)]
 
 
 def explain_pass(view: PlayerView, cards: tuple[Card, ...]) -> str:
@@ -118,7 +128,10 @@ def explain_play(view: PlayerView, c: Card, expected: float | None = None) -> st
     else:
         led = suit_of(view.trick[0])
         current = trick_winner(view)
-        if suit_of(c) != led:
+        suspect = moon_suspect(view)
+        if suspect is not None and _would_win(view, c) and card_points(view, view.trick) > 0:
+            why = text.hint_stop_moon(c, text.seat_phrase(view.seat, suspect, view.n))
+        elif suit_of(c) != led:
             why = (text.hint_discard_points(c, led) if is_point_card(view, c)
                    else text.hint_discard(c, led))
         elif current is not None and c < current[1]:
@@ -150,7 +163,7 @@ def tutor_warning(view: PlayerView, card: Card) -> Flag | None:
     wins = _would_win(view, card)
 
     if trick and after == 0 and wins:
-        pts = card_points(view, trick)
+        pts = card_points(view, (*trick, card))
         if pts > 0:
             safe = [c for c in legal if not _would_win(view, c)]
             if safe:

@@ -269,6 +269,11 @@ def hint_lead_low(c: Card) -> str:
     return f"Lead {card_name(c)}: a low card is unlikely to win the trick, so others take it."
 
 
+def hint_stop_moon(c: Card, who: str) -> str:
+    return (f"Take this trick with {card_name(c)}: {who} has taken every point so far and may be {SHOOT}; "
+            "one trick with points won by you stops it.")
+
+
 def hint_generic(c: Card, verb: str = "Play") -> str:
     return f"{verb} {card_name(c)}: in the coach's simulations it gives you the fewest points."
 
@@ -301,8 +306,11 @@ def grade_cost(band: str, move: str, cost: float, best_move: str | None) -> str:
             f"choice.{tail}")
 
 
-def grade_try_again(band: str, cost: float) -> str:
-    return f"{BAND_WORDS[band]} That costs {points_phrase(cost)} more than the best move on average. Try again?"
+def grade_feedback(band: str, cost: float) -> str:
+    return f"{BAND_WORDS[band]} That costs {points_phrase(cost)} more than the best move on average."
+
+
+TRY_AGAIN = "Try again?"
 
 
 def grade_close_call() -> str:
