@@ -110,9 +110,8 @@ class HandRecord:
         """The record of a hand state's deal and history (all passes, plays and the moon choice)."""
         if not state.deal:
             raise RecordError("a sampled position has no deal to record")
-        passes = [list(p) for p in state.passes] if any(p is not None for p in state.passes) else []
-        if passes and any(p is None for p in state.passes):
-            passes = [list(p or ()) for p in state.passes]
+        # a seat that has not chosen yet is recorded with an empty pass
+        passes = [list(p or ()) for p in state.passes] if any(p is not None for p in state.passes) else []
         return cls(rules=state.rules, deal=[list(h) for h in state.deal], dealer=state.dealer,
                    hand_number=state.hand_number, pass_direction=state.pass_direction, kitty=list(state.kitty),
                    passes=passes, plays=state.plays(), moon_choice=state.moon_choice)

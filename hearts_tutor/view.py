@@ -62,7 +62,6 @@ class PlayerView:
     @classmethod
     def of(cls, state: HandState, seat: int) -> PlayerView:
         n = state.n
-        played = [c for t in state.tricks for c in t.cards] + state.trick
         sizes = tuple(len(state.hand_of(s)) for s in range(n))
         first_taken = any(t.winner is not None for t in state.tricks)
         return cls(
@@ -73,7 +72,8 @@ class PlayerView:
             hearts_broken=state.hearts_broken, hand_sizes=sizes, hearts_taken=tuple(state.hearts_taken),
             queens_taken=tuple(state.queens_taken), jacks_taken=tuple(state.jacks_taken),
             tricks_won=tuple(state.tricks_won),
-            carried=tuple(c for c in state.carried if c in played) if state.carried else (),
+            # the kitty lies first in the carried pile until a trick is taken; its cards stay face down
+            carried=tuple(state.carried if first_taken else state.carried[len(state.kitty):]),
             kitty_size=len(state.kitty), kitty=state.kitty if first_taken else None,
             excluded=_excluded_cards(state.rules, state.tricks, state.trick, state.leader, n),
             legal=state.legal_mask() if state.to_move == seat and state.phase is Phase.PLAY else 0,
@@ -138,14 +138,20 @@ class PlayerView:
 
     def known_holder(self) -> dict[Card, int]:
         """Cards whose holder this seat knows (its own pass, not yet played)."""
-        known: dict[Card, int] = {}
-        if self.passed and self.phase is not Phase.PASS:
-            played = self.played_mask()
-            target = self.pass_target()
-            for c in self.passed:
-                if not played >> c & 1 and c not in self.hand:
-                    known[c] = target
-        return known
+        target = self.pass_target()
+        return dict.fromkeys(self._passed_still_held(), target)
+
+    def _passed_still_held(self) -> list[Card]:
+        """The seat's passed cards the receiver must still hold: each copy passed, less the copies the receiver
+        has played since (with two decks the seat may keep or see the other copy; that does not move this one)."""
+        if not self.passed or self.phase is Phase.PASS:
+            return []
+        target = self.pass_target()
+        replayed = [c for seat, c in self.plays() if seat == target]
+        out: list[Card] = []
+        for c in sorted(set(self.passed)):
+            out += [c] * max(0, self.passed.count(c) - replayed.count(c))
+        return out
 
     def unseen(self) -> list[Card]:
         """The cards this seat has not seen: in other hands or the face-down kitty (with multiplicity)."""
@@ -193,19 +199,25 @@ class PlayerView:
         need[self.seat] = 0
         hands: list[list[Card]] = [[] for _ in range(n + 1)]  # seat n is the face-down kitty
         kitty_open = self.kitty is None and self.kitty_size > 0
-        capacity = need + [self.kitty_size if kitty_open else 0]
+        capacity = [*need, self.kitty_size if kitty_open else 0]
         pool = self.unseen()
-        for c, holder in self.known_holder().items():
-            if capacity[holder] > 0 and c in pool:
+        # Cards whose holder is known are kept out of the dealing, so that no repair moves them away.
+        known = [(self.pass_target(), c) for c in self._passed_still_held()]
+        if (self.phase is Phase.PLAY and not self.tricks and not self.trick
+                and self.rules.first_lead in ("lowest_club", "any_club")):
+            clubs = self.rules.deck_mask & SUIT_MASKS[0]
+            known.append((self.to_move, (clubs & -clubs).bit_length() - 1))  # the seat to lead holds the opener
+        placed: list[tuple[int, Card]] = []
+        for holder, c in known:
+            if holder != self.seat and capacity[holder] > 0 and c in pool:
                 pool.remove(c)
-                hands[holder].append(c)
+                placed.append((holder, c))
                 capacity[holder] -= 1
-        if self.phase is Phase.PASS:
-            forbidden = [0] * (n + 1)
-        else:
-            forbidden = list(self.excluded) + [0]
+        forbidden = [0] * (n + 1) if self.phase is Phase.PASS else [*self.excluded, 0]
         forbidden[self.seat] = ALL_CARDS
         _deal_constrained(pool, hands, capacity, forbidden, rng, card_weights)
+        for holder, c in placed:
+            hands[holder].append(c)
         hands[self.seat] = list(self.hand)
         return self._state_with(hands[:n], hands[n] if kitty_open else list(self.kitty or ()))
 
