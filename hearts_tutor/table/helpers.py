@@ -28,6 +28,29 @@ def coach_function(name: str) -> Callable[..., Any] | None:
     return fn if callable(fn) else None
 
 
+def call_coach(name: str, *args: Any) -> Any:
+    """``hearts_tutor.coach.<name>(*args)`` (run in a worker process by the table)."""
+    fn = coach_function(name)
+    if fn is None:
+        raise RuntimeError(f"the coach has no {name}")
+    return fn(*args)
+
+
+def compute_hint(view: PlayerView) -> tuple[tuple[Card, ...], str]:
+    """The coach's hint for the learner's decision (its cards and reason), with fallbacks while it is missing."""
+    fn = coach_function("hint")
+    if fn is not None:
+        res = fn(view)
+        return tuple(getattr(res, "cards", ()) or ()), str(getattr(res, "reason", "") or "")
+    if view.phase is Phase.PASS:
+        sp = coach_function("suggest_pass")
+        if sp is not None:
+            cards, reason = sp(view)
+            return tuple(cards), str(reason)
+    d = SimpleBot().decide(view)
+    return d.cards, d.summary()
+
+
 def bot_levels() -> tuple[str, ...]:
     try:
         from ..bots import LEVELS  # type: ignore[attr-defined]

@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import asyncio
 import html
+import multiprocessing
 import os
 import random
 import traceback
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -48,7 +50,7 @@ from ..rules import (
 from ..stats import StatsStore
 from ..view import PlayerView
 from . import art
-from .helpers import SimpleBot, bot_levels, coach_function, make_level_bot
+from .helpers import bot_levels, call_coach, coach_function, compute_hint, make_level_bot
 from .layout import seat_sides, toward, trick_position
 
 #: Bot pause and finished-trick pause, in seconds, for each animation speed.
@@ -117,6 +119,7 @@ class Table:
         self._run_task: asyncio.Task[Any] | None = None
         self._clock_task: asyncio.Task[Any] | None = None
         self._executors: dict[str, ThreadPoolExecutor] = {}
+        self._coach_executor: ProcessPoolExecutor | None = None
         self._card_buttons: dict[tuple[Card, int], W.Button] = {}
         self._build()
         self._new_game(self.rules)
@@ -506,6 +509,8 @@ class Table:
         if received:
             self.message = (f"{self.names[src]} passed you " + ", ".join(art.card_face(c) for c in received) + ".")
         self.selected = []
+        self.coach_notes.pop("pass", None)
+        self.coach_notes.pop("hint", None)
 
     def _score_hand(self) -> None:
         m = self.match
@@ -621,6 +626,7 @@ class Table:
         h.play(c)
         self.warning = None
         self.hint_cards = ()
+        self.coach_notes.pop("hint", None)
         self.said[LEARNER] = f"played {art.card_face(c)}"
         self.message = f"You played {art.card_face(c)}."
         if len(h.tricks) > tricks_before:
@@ -726,22 +732,10 @@ class Table:
             return
         self.coach_notes["hint"] = "<p>✦ <i>The coach is thinking…</i></p>"
         self._render()
-        self._background(self._compute_hint, view, self._show_hint)
+        self._background(compute_hint, (view,), self._show_hint)
 
-    def _compute_hint(self, view: PlayerView) -> tuple[tuple[Card, ...], str]:
-        fn = coach_function("hint")
-        if fn is not None:
-            res = fn(view)
-            return tuple(getattr(res, "cards", ()) or ()), str(getattr(res, "reason", "") or "")
-        if view.phase is Phase.PASS:
-            sp = coach_function("suggest_pass")
-            if sp is not None:
-                cards, reason = sp(view)
-                return tuple(cards), str(reason)
-        d = self.helper_bot.decide(view) if not isinstance(self.helper_bot, SimpleBot) else SimpleBot().decide(view)
-        return d.cards, d.summary()
-
-    def _show_hint(self, view: PlayerView, result: tuple[tuple[Card, ...], str]) -> None:
+    def _show_hint(self, args: tuple[PlayerView], result: tuple[tuple[Card, ...], str]) -> None:
+        view = args[0]
         if view.hand != self.learner_view().hand or view.phase is not self.match.hand.phase:
             return  # the position moved on
         cards, reason = result
@@ -788,11 +782,12 @@ class Table:
         return f"<p><b>{html.escape(title)}</b></p>{items}"
 
     def _grade_later(self, kind: str, view: PlayerView, move: Any) -> None:
-        fn = coach_function("grade_play" if kind == "play" else "grade_pass")
+        name = "grade_play" if kind == "play" else "grade_pass"
+        fn = coach_function(name)
         if fn is None or self.autopilot or self.demo or not self.grading:
             return
         self.coach_notes["grade"] = "<p><i>Grading your move…</i></p>"
-        self._background(lambda v: fn(v, move), view, lambda v, g: self._show_grade(kind, move, g))
+        self._background(call_coach, (name, view, move), lambda _args, g: self._show_grade(kind, move, g))
 
     def _show_grade(self, kind: str, move: Any, g: Any) -> None:
         band = str(getattr(g, "band", "") or "")
@@ -824,7 +819,7 @@ class Table:
             self.coach_notes["review"] = self._own_review()
             return
         self.coach_notes["review"] = "<p><i>The coach is reviewing the hand…</i></p>"
-        self._background(lambda rec: fn(rec, LEARNER), record, self._show_review)
+        self._background(call_coach, ("review_hand", record, LEARNER), self._show_review)
 
     def _own_review(self) -> str:
         bad = [text for band, text in self.hand_grades if band in ("inaccuracy", "mistake", "blunder")]
@@ -834,26 +829,40 @@ class Table:
             return "<p><b>Hand review</b>: no mistakes this hand. Well played!</p>"
         return "<p><b>Hand review</b></p><ul>" + "".join(f"<li>{html.escape(t)}</li>" for t in bad) + "</ul>"
 
-    def _show_review(self, _record: Any, review: Any) -> None:
+    def _show_review(self, _args: tuple[Any, ...], review: Any) -> None:
         self.coach_notes["review"] = "<p><b>Hand review</b></p>" + _review_html(review)
         self._render()
 
-    def _background(self, fn: Callable[[Any], Any], arg: Any, done: Callable[[Any, Any], None]) -> None:
-        """Run ``fn(arg)`` off the kernel's loop (async) or now (sync), then ``done(arg, result)``."""
+    def _background(self, fn: Callable[..., Any], args: tuple[Any, ...],
+                    done: Callable[[tuple[Any, ...], Any], None]) -> None:
+        """Run ``fn(*args)`` in a worker process (async) or now (sync), then ``done(args, result)``.
+
+        The coach's rollouts are heavy: a separate process keeps them off the kernel's interpreter lock, so the
+        table answers clicks at once while a move is being graded.
+        """
         if self.mode != "async":
             try:
-                result = fn(arg)
+                result = fn(*args)
             except Exception:
                 self._log(traceback.format_exc(limit=6))
                 return
-            done(arg, result)
+            done(args, result)
             return
 
         async def run() -> None:
-            result = await asyncio.get_running_loop().run_in_executor(self._pool("coach"), fn, arg)
-            done(arg, result)
+            try:
+                result = await asyncio.get_running_loop().run_in_executor(self._coach_pool(), fn, *args)
+            except BrokenProcessPool:
+                self._coach_executor = None
+                raise
+            done(args, result)
 
         self._spawn(run())
+
+    def _coach_pool(self) -> ProcessPoolExecutor:
+        if self._coach_executor is None:
+            self._coach_executor = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        return self._coach_executor
 
     # ================================================================ telepathy
 
@@ -1413,6 +1422,9 @@ class Table:
         for pool in self._executors.values():
             pool.shutdown(wait=False, cancel_futures=True)
         self._executors = {}
+        if self._coach_executor is not None:
+            self._coach_executor.shutdown(wait=False, cancel_futures=True)
+            self._coach_executor = None
 
 
 def _review_html(review: Any) -> str:

@@ -1,0 +1,84 @@
+"""Statistics across games and kernel restarts: where they live, atomic writes, damaged files kept aside."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hearts_tutor.stats import Stats, StatsStore, data_dir, load_stats, save_stats
+
+
+def test_round_trip(tmp_path: Path) -> None:
+    path = tmp_path / "stats.json"
+    s = Stats()
+    s.record_hand(points=26, moon=False, queen=True)
+    s.record_hand(points=0, moon=True, queen=False)
+    s.record_game(won=False)
+    s.record_band("mistake")
+    save_stats(s, path)
+    loaded, message = load_stats(path)
+    assert message is None
+    assert loaded == s
+    assert loaded.average_points == 13.0 and loaded.moons == 1 and loaded.queens == 1
+    assert loaded.mistakes["mistake"] == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["stats.json"], "no temporary file is left behind"
+
+
+def test_where_the_data_lives(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("HEARTS_TUTOR_DATA_DIR", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert data_dir() == tmp_path / "xdg" / "hearts_tutor"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert data_dir() == tmp_path / "home" / ".local" / "share" / "hearts_tutor"
+    monkeypatch.setenv("HEARTS_TUTOR_DATA_DIR", str(tmp_path / "override"))
+    assert data_dir() == tmp_path / "override"
+
+
+def test_missing_file_starts_fresh(tmp_path: Path) -> None:
+    stats, message = load_stats(tmp_path / "nothing.json")
+    assert stats == Stats() and message is None
+
+
+@pytest.mark.parametrize("text", ["{not json", '{"version": 1, "games": "many"}', "[1, 2]", '{"version": 7}'])
+def test_damaged_file_is_moved_aside_never_overwritten(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "stats.json"
+    path.write_text(text)
+    store = StatsStore(path)
+    assert store.stats == Stats()
+    assert store.message and "damaged" in store.message
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith("stats.json.damaged-")]
+    assert len(aside) == 1 and aside[0].read_text() == text
+    assert str(aside[0]) in store.message
+    store.stats.record_game(won=True)
+    assert store.save() is None
+    assert json.loads(path.read_text())["wins"] == 1
+    assert aside[0].read_text() == text
+
+
+def test_save_failure_is_reported_not_raised(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    store = StatsStore(blocker / "stats.json")  # a directory that cannot exist
+    store.stats.record_game(won=True)
+    problem = store.save()
+    assert problem and str(blocker) in problem and "saved" in problem
+
+
+def test_the_table_keeps_statistics_across_restarts(tmp_path: Path) -> None:
+    from hearts_tutor.rules import Rules
+    from hearts_tutor.table import Table
+
+    path = tmp_path / "stats.json"
+    table = Table(Rules.preset("duell", hands=1), seed=3, mode="sync", grading=False, stats=StatsStore(path))
+    table.finish_hand()
+    assert table.match.is_over
+    table.close()
+    again = StatsStore(path)  # a new kernel reads what the last one wrote
+    assert again.stats.games == 1 and again.stats.hands == 1
+    table2 = Table(seed=4, mode="sync", grading=False, stats=again)
+    table2.stats_toggle.value = True
+    assert "Games" in table2.stats_html.value and ">1<" in table2.stats_html.value
+    table2.close()

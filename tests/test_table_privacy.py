@@ -1,0 +1,143 @@
+"""No hidden card reaches the browser: the synced state of every live widget, at many points of whole hands.
+
+A card is hidden from the learner while an opponent holds it, unless the learner passed it there. The test
+looks for each hidden card in every form the table could write it: its code (``QS``), its face (``Q♠``,
+``10♥``), its CSS class (``ht-card-QS``) and its name (``the jack of clubs``; except the queen of spades,
+whose name is part of the rules' own sentences).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import ipywidgets as W
+import pytest
+from ipywidgets.widgets.widget import _instances
+
+from hearts_tutor.cards import QUEEN_OF_SPADES, card_name, card_str
+from hearts_tutor.hand import Phase
+from hearts_tutor.rules import Rules
+from hearts_tutor.stats import StatsStore
+from hearts_tutor.table import Table
+from hearts_tutor.table.art import card_face
+
+
+def synced_text() -> str:
+    """Everything every live widget would send to the browser, as one string."""
+    parts = []
+    for widget in list(_instances.values()):
+        state = widget.get_state()
+        parts.append(json.dumps(state, default=str, ensure_ascii=False))
+    return "\n".join(parts)
+
+
+def hidden_cards(table: Table) -> set[int]:
+    h = table.match.hand
+    view = table.learner_view()
+    seen = set(view.hand) | view_played(view) | set(view.kitty or ())  # with two decks a copy may be seen
+    if h.phase is not Phase.PASS:
+        seen |= set(h.passes[0] or ())
+    hidden = set()
+    for seat in range(1, h.n):
+        hidden |= set(h.hand_of(seat)) - seen
+    return hidden
+
+
+def view_played(view) -> set[int]:  # type: ignore[no-untyped-def]
+    return {c for t in view.tricks for c in t.cards} | set(view.trick)
+
+
+def leaks(text: str, cards: set[int]) -> list[str]:
+    found = []
+    for c in cards:
+        code = card_str(c)
+        forms = [re.compile(rf"(?<![A-Za-z0-9]){code}(?![A-Za-z0-9])"), re.compile(re.escape(card_face(c)))]
+        if c != QUEEN_OF_SPADES:
+            forms.append(re.compile(re.escape(card_name(c)) + r"(?![0-9])", re.IGNORECASE))
+        for form in forms:
+            m = form.search(text)
+            if m:
+                found.append(f"{code} as {m.group(0)!r}: ...{text[max(0, m.start() - 60):m.end() + 60]}...")
+                break
+    return found
+
+
+@pytest.fixture
+def store(tmp_path):  # type: ignore[no-untyped-def]
+    return StatsStore(tmp_path / "stats.json")
+
+
+@pytest.mark.parametrize(("preset", "hands_to_play"), [("standard", 2), ("cancellation", 1)])
+def test_no_hidden_card_in_any_synced_widget(preset: str, hands_to_play: int, store: StatsStore) -> None:
+    W.Widget.close_all()
+    rules = Rules.preset(preset)
+    table = Table(rules, seed=5, mode="manual", stats=store, tutor=True, grading=False)
+    checked = 0
+    hands = 0
+    for _ in range(4000):
+        if hands == hands_to_play:
+            break
+        hidden = hidden_cards(table)
+        found = leaks(synced_text(), hidden)
+        assert not found, f"hidden cards in the page state: {found[:3]}"
+        checked += 1
+        h = table.match.hand
+        buttons = table.card_buttons()
+        if h.phase is Phase.PASS and h.passes[0] is None:
+            for b in buttons[:rules.pass_count]:
+                b.click()
+            table.ask_hint()
+            table.pass_button.click()
+        elif h.phase is Phase.PLAY and h.to_move == 0 and table.shown_trick is None:
+            if table.warning is not None:
+                table.warn_accept.click()
+                continue
+            if len(h.tricks) in (0, 5):
+                table.ask_hint()
+            enabled = [b for b in buttons if not b.disabled]
+            enabled[-1].click()
+        elif h.phase is Phase.MOON and h.to_move == 0:
+            table.moon_sub.click()
+        elif h.phase is Phase.DONE and table.hand_scored:
+            hands += 1
+            table.scorepad_toggle.value = True
+            table.stats_toggle.value = True
+            table.next_button.click()
+        else:
+            assert table.step()
+    assert hands == hands_to_play and checked > 30
+    assert not table.errors
+    table.close()
+
+
+def test_the_check_can_fail(store: StatsStore) -> None:
+    """A planted hidden card is found (so the test above would catch a real leak)."""
+    W.Widget.close_all()
+    table = Table(seed=5, mode="sync", stats=store)
+    hidden = sorted(hidden_cards(table))
+    assert not leaks(synced_text(), set(hidden))
+    spy = W.HTML(value=f"<div class='ht-card-{card_str(hidden[0])}'></div>")
+    assert leaks(synced_text(), set(hidden))
+    spy.value = f"Red Fox holds {card_face(hidden[1])}"
+    assert leaks(synced_text(), {hidden[1]})
+    spy.close()
+    table.close()
+
+
+def test_telepathy_shows_thoughts_only_when_asked(store: StatsStore) -> None:
+    W.Widget.close_all()
+    table = Table(seed=8, mode="sync", stats=store)
+    for b in table.card_buttons()[:3]:
+        b.click()
+    table.pass_button.click()
+    seat = next(s for s in range(1, 4) if s in table.decisions)
+    table.seat_buttons[seat].click()
+    assert table.telepathy.layout.display != "none"
+    assert "Inside" in table.tele_html.value and "ht-step" in table.tele_html.value
+    first = table.tele_html.value.count("ht-step\"") + table.tele_html.value.count("ht-step ")
+    table.tele_next.click()
+    assert table.tele_html.value.count("ht-step") >= first
+    table.tele_close.click()
+    assert table.tele_html.value == "" and table.telepathy.layout.display == "none"
+    table.close()
