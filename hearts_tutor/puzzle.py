@@ -64,7 +64,15 @@ RIGHT_WORDS = "Right!"
 WRONG_WORDS = "Not quite."
 MAX_TRIES = 3
 
-LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
+
+def _lessons_dir() -> Path:
+    """The course folder: ``lessons/`` of a checkout, or ``hearts_tutor/lessons`` when installed."""
+    from . import lessons
+
+    return Path(lessons.__file__).resolve().parent
+
+
+LESSONS_DIR = _lessons_dir()
 
 
 # ----- the deal and its exercise -----

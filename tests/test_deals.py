@@ -137,9 +137,22 @@ def telepathy_lead(v: PlayerView) -> None:
     assert parse_card("2H") in v.hand and unseen_in_suit(v, HEARTS)
 
 
+def first_trick(v: PlayerView) -> None:
+    assert not v.tricks and v.trick == tuple(parse_cards("2C 9C KC")) and v.leader == OTTER
+    assert not suit(v, CLUBS) and suit(v, HEARTS) and QUEEN_OF_SPADES in v.hand
+    assert set(v.legal_plays()) == set(v.hand) - suit(v, HEARTS) - {QUEEN_OF_SPADES}
+    assert all(v.why_illegal(c).rule == "first_trick_no_points" for c in suit(v, HEARTS) | {QUEEN_OF_SPADES})
+
+
+def pass_for_void(v: PlayerView) -> None:
+    assert v.hand_number == 0 and v.pass_target() == OTTER
+    assert len(suit(v, CLUBS)) == 3, "three clubs: passing them all makes a void"
+    assert all(c % 13 <= 5 for c in suit(v, SPADES) | suit(v, HEARTS)), "spades and hearts all low (2-7)"
+
+
 FACTS = {f.__name__: f for f in (
-    follow_suit, give_away_queen, pass_short_queen, jack_under_ace, flush_spades, drop_queen, void_discard,
-    last_club, stop_moon, omnibus_jack, deluxe_queen_lead, telepathy_lead)}
+    first_trick, follow_suit, give_away_queen, pass_short_queen, jack_under_ace, flush_spades, drop_queen,
+    pass_for_void, void_discard, last_club, stop_moon, omnibus_jack, deluxe_queen_lead, telepathy_lead)}
 
 
 @pytest.mark.parametrize("name", NAMES)
