@@ -1,0 +1,328 @@
+"""The table widget in process: passing, legality, telepathy, undo, finishing a hand, settings, CSS names."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import ipywidgets as W
+import pytest
+
+from hearts_tutor.cards import card_str, parse_card
+from hearts_tutor.hand import Phase
+from hearts_tutor.rules import Rules
+from hearts_tutor.stats import StatsStore
+from hearts_tutor.table import Table
+from hearts_tutor.table.art import seat_animals
+from hearts_tutor.table.layout import seat_sides
+
+
+@pytest.fixture
+def make(tmp_path):  # type: ignore[no-untyped-def]
+    tables: list[Table] = []
+
+    def factory(rules: Rules | None = None, **kw) -> Table:  # type: ignore[no-untyped-def]
+        kw.setdefault("mode", "sync")
+        kw.setdefault("grading", False)
+        t = Table(rules, stats=StatsStore(tmp_path / "stats.json"), **kw)
+        tables.append(t)
+        return t
+
+    yield factory
+    for t in tables:
+        t.close()
+
+
+def walk(w: W.Widget):  # type: ignore[no-untyped-def]
+    yield w
+    for c in getattr(w, "children", ()) or ():
+        yield from walk(c)
+
+
+def classes(table: Table) -> list[tuple[W.Widget, list[str]]]:
+    return [(w, list(w._dom_classes)) for w in walk(table.widget)]
+
+
+def pass_three(t: Table) -> None:
+    for b in t.card_buttons()[:3]:
+        b.click()
+    t.pass_button.click()
+
+
+def test_css_names_of_section_10(make) -> None:  # type: ignore[no-untyped-def]
+    t = make(seed=1)
+    found = {c for _, cs in classes(t) for c in cs}
+    for name in ("ht-table", "ht-card", "ht-pass", "ht-seat-0", "ht-seat-1", "ht-seat-2", "ht-seat-3", "ht-trick",
+                 "ht-last-trick", "ht-status", "ht-coach", "ht-hint", "ht-finish", "ht-new-game", "ht-hearts-broken"):
+        assert name in found, name
+    hand = set(t.card_buttons())
+    for w, cs in classes(t):
+        has_card = "ht-card" in cs or any(re.fullmatch(r"ht-card-[2-9TJQKA][CDSH]", c) for c in cs)
+        assert has_card == (w in hand), f"ht-card classes only on the learner's card buttons: {cs}"
+    for b in t.card_buttons():
+        codes = [c for c in b._dom_classes if c.startswith("ht-card-")]
+        assert codes == [f"ht-card-{card_str(parse_card(codes[0][8:]))}"]
+    t.seat_buttons[1].click()
+    assert any("ht-telepathy" in cs for _, cs in classes(t))
+
+
+def test_select_unselect_and_pass_by_the_receiver(make) -> None:  # type: ignore[no-untyped-def]
+    t = make(seed=2)
+    assert t.match.hand.pass_direction == "left"
+    b = t.card_buttons()
+    b[0].click()
+    b[1].click()
+    assert t.pass_button.disabled and "(2/3)" in t.pass_button.description
+    b[1].click()  # unselect
+    assert t.selected == [0] and "ht-selected" not in b[1]._dom_classes
+    for i in (1, 2):
+        b[i].click()
+    b[5].click()  # a fourth is refused with the reason
+    assert len(t.selected) == 3 and "put it back" in t.status.value
+    assert not t.pass_button.disabled and t.pass_button.description.startswith("◀ Pass left")
+    assert t.pass_slots["left"].children == (t.pass_button,), "the pass button sits by the receiver"
+    chosen = [t.learner_view().hand[i] for i in t.selected]
+    t.pass_button.click()
+    h = t.match.hand
+    assert h.phase is Phase.PLAY and h.passes[0] == tuple(sorted(chosen))
+    assert not any(slot.children for slot in t.pass_slots.values())
+
+
+def test_pass_right_and_across_sit_on_their_sides(make) -> None:  # type: ignore[no-untyped-def]
+    t = make(Rules.preset("standard"), seed=3)
+    t.finish_hand()
+    t.next_button.click()
+    assert t.match.hand.pass_direction == "right" and t.pass_slots["right"].children
+    assert "Pass right ▶" in t.pass_button.description
+    t.finish_hand()
+    t.next_button.click()
+    assert t.match.hand.pass_direction == "across" and t.pass_slots["top"].children
+    t.finish_hand()
+    t.next_button.click()
+    assert t.match.hand.pass_direction == "keep"
+    assert not any(slot.children for slot in t.pass_slots.values()), "keep hands have no pass button"
+    assert t.match.hand.phase is Phase.PLAY
+
+
+def test_illegal_cards_are_disabled_with_the_reason(make) -> None:  # type: ignore[no-untyped-def]
+    t = make(seed=4)
+    pass_three(t)
+    view = t.learner_view()
+    assert view.my_turn
+    for b, c in zip(t.card_buttons(), view.hand, strict=True):
+        verdict = view.why_illegal(c)
+        assert b.disabled == (verdict is not None)
+        if verdict:
+            assert b.tooltip == verdict.reason
+            t.click_card(view.hand.index(c))  # a click that gets through anyway says why
+            assert verdict.reason.split(":")[0] in t.status.value
+    assert "Why some cards are greyed" in t.coach_html.value or all(not b.disabled for b in t.card_buttons())
+
+
+def test_out_of_turn_clicks_say_whose_turn(make) -> None:  # type: ignore[no-untyped-def]
+    t = make(seed=5, mode="manual")
+    t.run_until_learner()
+    pass_three(t)
+    h = t.match.hand
+    if h.to_move == 0:
+        t.card_buttons()[0].click() if not t.card_buttons()[0].disabled else None
+    while h.to_move == 0 and h.phase is Phase.PLAY:
+        next(b for b in t.card_buttons() if not b.disabled).click()
+    before = len(h.history)
+    t.card_buttons()[0].click()
+    assert len(h.history) == before and "turn" in t.status.value
+
+
+def test_play_a_whole_hand_then_scorepad_and_broken_hearts(make) -> None:  # type: ignore[no-untyped-def]
+    t = make(seed=6)
+    pass_three(t)
+    plays = 0
+    while t.match.hand.phase is Phase.PLAY:
+        next(b for b in t.card_buttons() if not b.disabled).click()
+        plays += 1
+    assert plays == 13
+    assert t.hand_scored and t.scorepad_toggle.value
+    assert "Hand 1" in t.scorepad.value and "<svg" in t.scorepad.value
+    assert "Hearts broken" in t.hearts_broken.value
+    assert t.actions.children == (t.next_button,)
+    assert "Last trick" in t.last_trick.value
+
+
+def test_undo_takes_back_the_learners_last_card(make) -> None:  # type: ignore[no-untyped-def]
+    t = make(seed=7)
+    pass_three(t)
+    hand_before = t.learner_view().hand
+    next(b for b in t.card_buttons() if not b.disabled).click()
+    assert len(t.learner_view().hand) == 12
+    t.undo_button.click()
+    assert t.learner_view().hand == hand_before and t.learner_view().my_turn
+    t.practice = False
+    next(b for b in t.card_buttons() if not b.disabled).click()
+    t.undo()
+    assert len(t.learner_view().hand) == 12 and "practice" in t.status.value
+
+
+def test_finish_the_hand_for_me(make) -> None:  # type: ignore[no-untyped-def]
+    t = make(seed=8)
+    t.finish_button.click()
+    assert t.match.hand.phase is Phase.DONE and t.hand_scored
+    t.next_button.click()
+    assert t.match.hand.phase is Phase.PASS and not t.autopilot
+
+
+def test_telepathy_steps(make) -> None:  # type: ignore[no-untyped-def]
+    t = make(seed=9)
+    t.seat_buttons[2].click()
+    d = t.decisions[2]
+    assert t.telepathy.layout.display == ""
+    assert t.tele_html.value.count('class="ht-step') == 1
+    for i in range(2, len(d.steps) + 2):
+        t.tele_next.click()
+        assert t.tele_html.value.count('class="ht-step') == min(i, len(d.steps))
+    t.tele_prev.click()
+    assert t.tele_html.value.count('class="ht-step') == len(d.steps) - 1
+    t.telepathy_enabled = False
+    t.tele_close.click()
+    t.seat_buttons[2].click()
+    assert t.telepathy_seat is None and t.tele_html.value == ""
+
+
+def test_new_game_and_game_over(make) -> None:  # type: ignore[no-untyped-def]
+    t = make(Rules.preset("duell", hands=1), seed=10)
+    t.finish_hand()
+    assert t.match.is_over and "Game over" in t.trick.value and "Game over" in t.status.value
+    assert not t.actions.children
+    t.new_game_button.click()
+    assert not t.match.is_over and t.match.hand_number == 0 and len(t.card_buttons()) == 13
+    assert t.store.stats.games == 1
+
+
+def test_settings_apply_every_rule_and_refuse_impossible_ones(make) -> None:  # type: ignore[no-untyped-def]
+    t = make(seed=11)
+    t.preset_w.value = "n_player"
+    t.rule_widgets["players"].value = 5
+    t.rule_widgets["jack_points"].value = -10
+    t.rule_widgets["handicap"].value = 20
+    t.rule_widgets["turn_clock"].value = 15
+    t.level_widgets[0].value = "easy"
+    t.apply_button.click()
+    r = t.rules
+    assert (r.players, r.jack_points, r.handicap, r.turn_clock) == (5, -10, (20, 0, 0, 0, 0), 15)
+    assert t.match.scores[0] == 20 and len(t.seat_buttons) == 5 and len(t.card_buttons()) == 10
+    assert t.bots[1].level in ("easy", "simple")
+    t.rule_widgets["pass_cycle"].value = ("left", "right", "across", "keep")
+    t.apply_button.click()
+    assert "across" in t.settings_msg.value and t.rules.players == 5, "an impossible combination is refused"
+    assert not t.errors
+
+
+@pytest.mark.parametrize("n", range(3, 12))
+def test_seats_for_3_to_11_players(n: int) -> None:
+    names = [a[0] for a in seat_animals(n)]
+    assert names[0] == "brown monkey" and len(set(names)) == n
+    if n == 4:
+        assert names[1:] == ["blue otter", "yellow bird", "red fox"]
+    sides = seat_sides(n)
+    assert sorted(sides) == list(range(1, n))
+
+
+def test_demonstration_plays_every_seat(make) -> None:  # type: ignore[no-untyped-def]
+    t = make(Rules.preset("duell", hands=2), seed=12, demo=True)
+    assert t.match.is_over and len(t.match.hand_points) == 2
+    assert t.store.stats.games == 0, "demonstrations do not count in the learner's statistics"
+
+
+def test_tutor_warning_accept_or_take_back(make, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    from hearts_tutor.table import widget
+
+    class Flag:
+        reason = "That card is risky."
+
+    real = widget.Table._coach_call
+
+    def fake(self, name, *args):  # type: ignore[no-untyped-def]
+        return Flag() if name == "tutor_warning" else real(self, name, *args)
+
+    monkeypatch.setattr(widget.Table, "_coach_call", fake)
+    t = make(seed=13, tutor=True)
+    pass_three(t)
+    n = len(t.learner_view().hand)
+    next(b for b in t.card_buttons() if not b.disabled).click()
+    assert t.warning is not None and "risky" in t.warn_html.value and t.warn_box.layout.display == ""
+    t.warn_back.click()
+    assert t.warning is None and len(t.learner_view().hand) == n
+    next(b for b in t.card_buttons() if not b.disabled).click()
+    t.warn_accept.click()
+    assert len(t.learner_view().hand) == n - 1
+
+
+def test_hint_highlights_the_coachs_cards(make) -> None:  # type: ignore[no-untyped-def]
+    t = make(seed=14)
+    t.hint_button.click()
+    assert "Hint" in t.coach_html.value
+    assert any("ht-hinted" in b._dom_classes for b in t.card_buttons())
+
+
+def test_callback_errors_are_shown_not_lost(make) -> None:  # type: ignore[no-untyped-def]
+    t = make(seed=15)
+
+    def boom() -> None:
+        raise RuntimeError("kaboom")
+
+    t.ask_hint = boom  # type: ignore[method-assign]
+    t.hint_button._click_handlers.callbacks.clear()
+    t.hint_button.on_click(t._guarded(lambda _: t.ask_hint()))
+    t.hint_button.click()
+    assert "kaboom" in t.log.value and t.errors
+
+
+def test_async_mode_bots_move_with_pauses(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    async def main() -> None:
+        t = Table(seed=16, mode="async", speed="test", grading=False, stats=StatsStore(tmp_path / "s.json"))
+        for _ in range(200):
+            await asyncio.sleep(0.01)
+            if all(t.match.hand.passes[s] is not None for s in range(1, 4)):
+                break
+        pass_three(t)
+        for _ in range(13):
+            for _ in range(500):
+                await asyncio.sleep(0.01)
+                if t.learner_view().my_turn or t.match.hand.phase is not Phase.PLAY:
+                    break
+            if t.match.hand.phase is not Phase.PLAY:
+                break
+            next(b for b in t.card_buttons() if not b.disabled).click()
+        for _ in range(500):
+            await asyncio.sleep(0.01)
+            if t.hand_scored:
+                break
+        assert t.hand_scored and not t.errors
+        t.close()
+
+    asyncio.run(main())
+
+
+def test_for_app_reads_speed_and_seed(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("HEARTS_TUTOR_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("QUERY_STRING", "speed=fast&seed=5")
+    t = Table.for_app(mode="sync", grading=False)
+    assert t.speed == "fast"
+    t2 = Table.for_app(mode="sync", grading=False)
+    assert t.learner_view().hand == t2.learner_view().hand, "the same seed deals the same cards"
+    t.close()
+    t2.close()
+
+
+def test_turn_clock_plays_a_random_legal_card(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    async def main() -> None:
+        rules = Rules.preset("standard", turn_clock=0.3, pass_cycle=("keep",))
+        t = Table(rules, seed=17, mode="async", speed="test", grading=False, stats=StatsStore(tmp_path / "s.json"))
+        for _ in range(300):
+            await asyncio.sleep(0.01)
+            if any(a.kind == "play" and a.seat == 0 for a in t.match.hand.history):
+                break
+        assert any(a.kind == "play" and a.seat == 0 for a in t.match.hand.history), "the clock played for the learner"
+        assert not t.errors
+        t.close()
+
+    asyncio.run(main())
