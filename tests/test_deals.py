@@ -85,7 +85,7 @@ def jack_under_ace(v: PlayerView) -> None:
 
 
 def flush_spades(v: PlayerView) -> None:
-    assert v.tricks[0].winner == ME and parse_card("AC") in v.tricks[0].cards
+    assert v.tricks[0].winner == ME and parse_card("8C") in v.tricks[0].cards
     assert not v.trick and v.my_turn
     assert not cards("QS KS AS") & (set(v.hand) | played(v))
     assert all(c < QUEEN_OF_SPADES for c in suit(v, SPADES))
