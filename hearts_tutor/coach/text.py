@@ -20,6 +20,11 @@ from ..cards import SUIT_NAMES, Card, card_name, join_names, rank_of, suit_of
 # ----- small helpers -----
 
 VOID = "void (you hold no cards of that suit)"
+
+
+def void_in(suit: int) -> str:
+    """'void in diamonds (holding no diamonds at all)'."""
+    return f"void in {SUIT_NAMES[suit]} (holding no {SUIT_NAMES[suit]} at all)"
 MIDRANGE = "a mid-range card (7 to jack)"
 SHOOT = "shooting the moon (one player taking every heart and the queen of spades)"
 GUARDS = "guards (lower spades you can play while the queen waits)"
@@ -91,9 +96,9 @@ def pass_high_spade_unneeded(passed: list[Card], other_spades: int) -> str:
 
 
 def queen_off_spades(passed: list[Card]) -> str:
-    return (f"In these rules the queen of spades scores nothing, so {cards_phrase(passed)} "
-            f"{'is' if len(passed) == 1 else 'are'} no more dangerous than any other high card; "
-            "passing a risky card of another suit would help you more.")
+    return (f"In these rules the queen of spades scores nothing, so passing {cards_phrase(passed)} was not "
+            "needed: high spades are no more dangerous than other high cards now. A risky card of another suit "
+            "would have helped you more.")
 
 
 def pass_low_hearts(hearts: list[Card]) -> str:
@@ -102,8 +107,8 @@ def pass_low_hearts(hearts: list[Card]) -> str:
 
 
 def moon_pass_low_hearts(hearts: list[Card]) -> str:
-    return (f"Good for {SHOOT}: you passed {cards_phrase(hearts)}. A low heart is what usually ruins a moon, "
-            "because another player can win a trick with a slightly higher heart.")
+    return (f"A good pass for {SHOOT}: you passed {cards_phrase(hearts)}. A low heart is what usually ruins a "
+            "moon, because another player can win a trick with a slightly higher heart.")
 
 
 def moon_keep_low_hearts(hearts: list[Card]) -> str:
@@ -112,7 +117,7 @@ def moon_keep_low_hearts(hearts: list[Card]) -> str:
 
 
 def missed_void(suit: int, cards: list[Card]) -> str:
-    return (f"You could have made yourself {VOID.replace('that suit', suit_name(suit))} by passing "
+    return (f"You could have made yourself {void_in(suit)} by passing "
             f"{cards_phrase(cards)}. Once you hold no {suit_name(suit)}, every time {suit_name(suit)} are "
             "led you may throw away a dangerous card instead.")
 
@@ -133,13 +138,13 @@ def keep_midrange_info(cards: list[Card]) -> str:
 
 
 def pass_jack_of_diamonds() -> str:
-    return ("You passed the jack of diamonds. In these rules it is worth -10 points to whoever takes it, "
-            "so it is a prize to keep and win, not a card to give away.")
+    return ("You passed the jack of diamonds. In these rules it takes 10 points off the score of whoever wins "
+            "it, so it is a prize to keep and win, not a card to give away.")
 
 
 def pass_high_diamonds(cards: list[Card]) -> str:
-    return (f"You passed {cards_phrase(cards)}. When the jack of diamonds is worth -10, high diamonds are what "
-            "let you win the trick the jack falls on; keep them.")
+    return (f"You passed {cards_phrase(cards)}. When the jack of diamonds takes 10 points off your score, high "
+            "diamonds are what let you win the trick it falls on; keep them.")
 
 
 def pass_moon_stopper(card: Card) -> str:
@@ -164,7 +169,7 @@ def reason_pass_high_spades(cards: list[Card]) -> str:
 
 
 def reason_pass_void(suit: int, cards: list[Card]) -> str:
-    return (f"Pass {cards_phrase(cards)} to become {VOID.replace('that suit', suit_name(suit))}; then you can "
+    return (f"Pass {cards_phrase(cards)} to become {void_in(suit)}; then you can "
             f"throw away dangerous cards whenever {suit_name(suit)} are led.")
 
 
@@ -275,11 +280,12 @@ def hint_stop_moon(c: Card, who: str) -> str:
 
 
 def hint_generic(c: Card, verb: str = "Play") -> str:
-    return f"{verb} {card_name(c)}: in the coach's simulations it gives you the fewest points."
+    return (f"{verb} {card_name(c)}: when the coach plays the rest of the hand out many times, this card gives "
+            "you the fewest points.")
 
 
 def hint_expectation(x: float) -> str:
-    return f"The coach expects {points_phrase(x)} for you this hand with it."
+    return f"With it the coach expects you to score {points_phrase(x)} this hand."
 
 
 # ----- grading -----
@@ -296,7 +302,7 @@ BAND_WORDS = {
 def grade_best(move: str, x: float, alternatives: int) -> str:
     if alternatives <= 1:
         return f"{BAND_WORDS['best']} {cap(move)} was your only choice."
-    return f"{BAND_WORDS['best']} {cap(move)} gives you the fewest expected points ({points_phrase(x)})."
+    return f"{BAND_WORDS['best']} {cap(move)} gives you the fewest points on average ({points_phrase(x)})."
 
 
 def grade_cost(band: str, move: str, cost: float, best_move: str | None) -> str:
