@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections.abc import Sequence
 
 
 def _open_input(name: str | None):  # type: ignore[no-untyped-def]
+    """The named file or standard input, decoded as strict UTF-8 whatever the locale says."""
     if name in (None, "-"):
-        return sys.stdin
-    return open(name, encoding="utf-8")  # noqa: SIM115
+        return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="strict")
+    return open(name, encoding="utf-8")
 
 
 def cmd_referee(args: argparse.Namespace) -> int:
@@ -82,7 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     ref.set_defaults(func=cmd_referee)
 
     tour = sub.add_parser("tournament", help="bots play many hands; mean points per hand with 95%% CI")
-    tour.add_argument("--seats", required=True, help="comma-separated levels, one per seat, e.g. easy,medium,hard,expert")
+    tour.add_argument("--seats", required=True,
+                      help="comma-separated levels, one per seat, e.g. easy,medium,hard,expert")
     tour.add_argument("--hands", type=int, required=True)
     tour.add_argument("--rules", default="standard", help="a preset name")
     tour.add_argument("--seed", type=int, default=0)

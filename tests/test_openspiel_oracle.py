@@ -69,7 +69,8 @@ def rules_for(flags: dict[str, bool]) -> dict[str, object]:
 def openspiel_hand(game: pyspiel.Game, rng: random.Random) -> dict[str, object]:
     """Play one random hand in OpenSpiel; return it as a hand record plus what OpenSpiel reported."""
     state = game.new_initial_state()
-    direction = rng.choice([a for a, _ in state.chance_outcomes()])
+    # the first chance node's legal actions honour pass_cards (its chance_outcomes() always lists all four)
+    direction = rng.choice(state.legal_actions())
     state.apply_action(direction)
     deal: list[list[str]] = [[], [], [], []]
     dealt = 0
@@ -98,8 +99,10 @@ def openspiel_hand(game: pyspiel.Game, rng: random.Random) -> dict[str, object]:
         if plays and len(plays) % 4 == 0 and len(running) < len(plays) // 4 and not state.is_terminal():
             leaders.append(state.current_player())
             running.append([state.points(p) for p in range(4)])
-    record = {"rules": None, "dealer": 0, "hand_number": 0, "pass": PASS_DIRECTION[direction], "deal": deal,
-              "kitty": [], "plays": plays}
+    record: dict[str, object] = {"rules": None, "dealer": 0, "hand_number": 0, "deal": deal, "kitty": [],
+                                 "plays": plays}
+    if game.get_parameters()["pass_cards"]:  # else our rules' pass_cycle ["keep"] decides
+        record["pass"] = PASS_DIRECTION[direction]
     if direction != 0:
         record["passes"] = passes
     return {"record": record, "legal": legal, "to_move": to_move, "winners": leaders, "running": running,
@@ -122,6 +125,8 @@ def test_engine_agrees_with_openspiel(combination: int) -> None:
         where = f"flags {flags}, hand {number}: {json.dumps(record)}"
         answer = referee_record(json.dumps(record))
         assert answer["ok"], f"{answer} for {where}"
+        if not flags["pass_cards"]:
+            assert "passes" not in record and answer["to_move"][0] == spiel["to_move"][0]
         for k, (ours_legal, theirs) in enumerate(zip(answer["legal"], spiel["legal"], strict=True)):
             assert ours_legal == sorted(theirs, key=_sort_key), f"legal cards before play {k} differ; {where}"
         assert answer["to_move"] == spiel["to_move"], where
