@@ -1,0 +1,55 @@
+"""The app ships inside the package: play.ipynb, the lessons and the Voila template are found by
+importlib.resources (editable or regular install), and pyproject.toml lists every subpackage."""
+
+from __future__ import annotations
+
+import tomllib
+from contextlib import ExitStack
+from pathlib import Path
+
+from hearts_tutor import app
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_every_subpackage_is_packaged() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    listed = set(config["packages"])
+    on_disk = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "hearts_tutor").rglob("__init__.py")}
+    assert on_disk <= listed, f"missing from [tool.setuptools] packages: {sorted(on_disk - listed)}"
+    assert config["package-dir"]["hearts_tutor.lessons"] == "lessons"
+    data = config["package-data"]
+    assert "*.ipynb" in data["hearts_tutor.lessons"] and "static/**/*" in data["hearts_tutor"]
+
+
+def test_app_files_are_found_as_package_resources() -> None:
+    with ExitStack() as stack:
+        lessons = app.lessons_dir(stack)
+        assert (lessons / "play.ipynb").is_file()
+        template = app.jupyter_data_dir(stack) / "voila" / "templates" / "hearts"
+        assert (template / "index.html.j2").is_file() and (template / "conf.json").is_file()
+        argv = app.voila_argv(lessons / "play.ipynb", 8899, open_browser=False)
+        assert "--port=8899" in argv and "--Voila.ip=127.0.0.1" in argv and "--no-browser" in argv
+        assert "--template=hearts" in argv
+
+
+def test_play_notebook_is_minimal() -> None:
+    import json
+
+    nb = json.loads((ROOT / "lessons" / "play.ipynb").read_text())
+    code = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+    assert len(code) == 1 and "Table" in code[0] and len(code[0].splitlines()) <= 4
+
+
+def test_lessons_are_copied_for_an_installed_package(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("HEARTS_TUTOR_DATA_DIR", str(tmp_path / "data"))
+    assert app.user_lessons_dir(ROOT / "lessons") == ROOT / "lessons", "a checkout is used in place"
+    installed = tmp_path / "site" / "hearts_tutor" / "lessons"
+    installed.mkdir(parents=True)
+    (installed / "play.ipynb").write_text("{}")
+    (installed / "__init__.py").write_text("")
+    target = app.user_lessons_dir(installed)
+    assert target == tmp_path / "data" / "lessons" and (target / "play.ipynb").read_text() == "{}"
+    (target / "play.ipynb").write_text("edited")
+    app.user_lessons_dir(installed)
+    assert (target / "play.ipynb").read_text() == "edited", "the learner's edits are kept"
