@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -154,3 +155,12 @@ def test_grading_is_stable_across_seeds():
         b = grade_play(view, c, seed=12, rollouts=150)
         same += a.band == b.band
     assert same / len(positions) >= 0.8, f"{same} of {len(positions)}"
+
+
+def test_moon_choice_hint():
+    view = QUEEN_TRICK.view(0)
+    moon = dataclasses.replace(view, phase=Phase.MOON, to_move=0, scores=(90, 70, 60, 80))
+    h = hint(moon)
+    assert h.choice == "subtract_from_self" and h.reason.endswith(".")
+    ending = dataclasses.replace(moon, scores=(10, 80, 85, 90))
+    assert hint(ending).choice == "add_to_others"

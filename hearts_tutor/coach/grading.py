@@ -33,6 +33,7 @@ machine with whatever deals are done.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
@@ -257,8 +258,10 @@ def _make_grade(view: PlayerView, kind: str, cards: tuple[Card, ...], chosen: An
     cost = summary.cost[chosen]
     band = band_of(cost)
     confidence = _confidence(summary, chosen) if summary.n else 1.0
-    phrase = text.play_phrase if kind == "play" else text.pass_phrase
-    move = phrase(chosen) if kind == "play" else phrase(cards)
+    def phrase(option: Any) -> str:
+        return text.play_phrase(option) if kind == "play" else text.pass_phrase(option)
+
+    move = phrase(chosen)
     best = summary.best
     best_move = phrase(best)
     alternatives = len(summary.means)
@@ -332,7 +335,7 @@ def grade_pass(view: PlayerView, cards: Sequence[Card], *, seed: int = 0, rollou
     if grade.band != "best":
         mine, reason = suggest_pass(view)
         if tuple(sorted(mine)) == summary.best:
-            object.__setattr__(grade, "explanation", grade.explanation + " " + reason)
+            grade = dataclasses.replace(grade, explanation=grade.explanation + " " + reason)
     return grade
 
 

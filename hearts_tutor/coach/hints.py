@@ -42,6 +42,8 @@ class Hint:
     cards: tuple[Card, ...]
     reason: str
     expected: float | None = None
+    choice: str | None = None
+    """How to score a moon the seat shot (``add_to_others`` or ``subtract_from_self``), in the moon phase."""
 
     @property
     def card(self) -> Card:
@@ -52,6 +54,11 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
     """The coach's move for the seat's turn, with the reason."""
     if view.phase is Phase.PASS:
         return _hint_pass(view, seed=seed, seconds=seconds, rollouts=rollouts)
+    if view.phase is Phase.MOON and view.to_move == view.seat:
+        from ..bots import make_bot
+
+        decision = make_bot("hard", seed=seed).choose_moon(view)
+        return Hint((), decision.summary(), None, decision.choice)
     if not view.my_turn:
         raise ValueError("it is not this seat's turn to play")
     legal = view.legal_plays()

@@ -273,8 +273,8 @@ def suggest_pass(view: PlayerView) -> tuple[tuple[Card, ...], str]:
         low_hearts = [c for c in suit_cards(hand, HEARTS) if rank_of(c) in LOW_RANKS]
         rest = sorted((c for c in hand if c not in low_hearts and c != QUEEN_OF_SPADES),
                       key=lambda c: (rank_of(c), suit_of(c) == HEARTS))
-        chosen = (low_hearts + rest)[:k]
-        return tuple(sorted(chosen)), text.reason_pass_moon(chosen)
+        moon_pass = (low_hearts + rest)[:k]
+        return tuple(sorted(moon_pass)), text.reason_pass_moon(moon_pass)
 
     chosen: list[Card] = []
     reasons: list[str] = []
