@@ -104,8 +104,9 @@ def void_discard(v: PlayerView) -> None:
 
 
 def last_club(v: PlayerView) -> None:
-    assert len(v.tricks) == 7 and len(v.hand) == 6 and not v.trick and v.my_turn
-    assert suit(v, CLUBS) == cards("5C AC") and not unseen_in_suit(v, CLUBS)
+    assert len(v.tricks) == 9 and len(v.hand) == 4 and not v.trick and v.my_turn
+    assert suit(v, CLUBS) == cards("8C QC") and len(suit(v, SPADES)) == 2 and not unseen_in_suit(v, CLUBS)
+    assert all(any(u > c for u in unseen_in_suit(v, SPADES)) for c in suit(v, SPADES)), "higher spades are out"
     assert unseen_in_suit(v, HEARTS), "there must be hearts out to throw on a club"
 
 
