@@ -12,6 +12,7 @@ from hearts_tutor.coach import (
     Flag,
     legality,
     midrange_flags,
+    remembered_pass,
     review_pass,
     suggest_pass,
     tutor_warning,
@@ -275,6 +276,17 @@ def test_pass_moon_stopper():
     view = pass_view("AH 2H 3H 2C 3C 4C 5C 6C 2S 3S 4S 5S 6S")
     f = flag(review_pass(view, parse_cards("AH 6C 5C")), "pass_moon_stopper")
     assert "the ace of hearts" in f.reason.lower()
+
+
+def test_the_coach_remembers_the_pass():
+    state = make_state("standard", {0: "QS 3S 4S 2C 3C 4C 5C 9D 2H 3H 6H 7H 8H"}, direction="left")
+    assert remembered_pass(state.view(0)) is None
+    for seat in range(4):
+        state.pass_cards(seat, parse_cards("QS 9D 8H") if seat == 0 else state.hand_of(seat)[-3:])
+    note = remembered_pass(state.view(0))
+    assert note.startswith("You passed the 9 of diamonds, the queen of spades and the 8 of hearts to the player on "
+                           "your left.")
+    assert "still holds them" in note
 
 
 def test_review_pass_rejects_what_the_engine_rejects():

@@ -7,10 +7,11 @@ from .grading import BANDS, Grade, band_of, grade_pass, grade_play
 from .hints import Hint, hint, tutor_warning
 from .legality import legality
 from .midrange import midrange_flags
-from .passing import PassReview, review_pass, suggest_pass
+from .passing import PassReview, remembered_pass, review_pass, suggest_pass
 from .review import HandReview, review_hand
 
 __all__ = [
     "BANDS", "Attempt", "Exercise", "Flag", "Grade", "HandReview", "Hint", "PassReview", "band_of", "grade_pass",
-    "grade_play", "hint", "legality", "midrange_flags", "review_hand", "review_pass", "suggest_pass", "tutor_warning",
+    "grade_play", "hint", "legality", "midrange_flags", "remembered_pass", "review_hand", "review_pass",
+    "suggest_pass", "tutor_warning",
 ]

@@ -353,3 +353,13 @@ def pass_candidates(view: PlayerView, extra: Iterable[Sequence[Card]] = (), limi
         if t not in trimmed:
             trimmed.append(t)
     return trimmed
+
+
+def remembered_pass(view: PlayerView) -> str | None:
+    """What the seat passed and to whom, and which of those cards that player still holds (None before the
+    pass or in a keep hand)."""
+    if not view.passed or view.phase is Phase.PASS:
+        return None
+    who = text.seat_phrase(view.seat, view.pass_target(), view.n)
+    still = sorted(view.known_holder())
+    return text.remembered_pass(list(view.passed), who, still)

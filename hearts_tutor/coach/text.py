@@ -156,6 +156,14 @@ def pass_good() -> str:
     return "A sound pass: nothing in it gives the coach cause for concern."
 
 
+def remembered_pass(passed: list[Card], who: str, still_out: list[Card]) -> str:
+    text_ = f"You passed {cards_phrase(passed)} to {who}."
+    if still_out:
+        text_ += (f" {cap(cards_phrase(still_out))} {'has' if len(still_out) == 1 else 'have'} not been played "
+                  f"yet, so {who} still holds {'it' if len(still_out) == 1 else 'them'}.")
+    return text_
+
+
 # ----- the coach's own pass -----
 
 def reason_pass_queen(other_spades: int) -> str:
