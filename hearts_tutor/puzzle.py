@@ -33,6 +33,7 @@ True
 from __future__ import annotations
 
 import html
+import importlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -67,9 +68,8 @@ MAX_TRIES = 3
 
 def _lessons_dir() -> Path:
     """The course folder: ``lessons/`` of a checkout, or ``hearts_tutor/lessons`` when installed."""
-    from . import lessons
-
-    return Path(lessons.__file__).resolve().parent
+    lessons = importlib.import_module("hearts_tutor.lessons")  # lessons/ is mapped into the package
+    return Path(str(lessons.__file__)).resolve().parent
 
 
 LESSONS_DIR = _lessons_dir()
