@@ -241,17 +241,19 @@ class Table:
 
     def _build_settings(self) -> None:
         style = {"description_width": "150px"}
-        lay = W.Layout(width="310px")
+
+        def lay() -> W.Layout:  # one layout each: hiding one widget must not hide the others
+            return W.Layout(width="310px")
 
         def dd(desc: str, options: Any) -> W.Dropdown:
-            return W.Dropdown(description=desc, options=options, style=style, layout=lay)
+            return W.Dropdown(description=desc, options=options, style=style, layout=lay())
 
         self.preset_w = dd("Preset", list(PRESETS))
         r: dict[str, W.Widget] = {
             "players": dd("Players", list(range(3, 12))),
             "decks": dd("Decks", [1, 2]),
             "pass_cycle": dd("Passing", list(PASS_CYCLES.items())),
-            "pass_count": W.BoundedIntText(description="Cards passed", min=1, max=6, style=style, layout=lay),
+            "pass_count": W.BoundedIntText(description="Cards passed", min=1, max=6, style=style, layout=lay()),
             "first_lead": dd("First lead", list(FIRST_LEADS)),
             "first_trick_points": dd("Points on trick one", list(FIRST_TRICK_POINTS)),
             "queen_breaks_hearts": W.Checkbox(description="Queen breaks hearts", indent=False),
@@ -263,12 +265,12 @@ class Table:
             "moon": dd("Shooting the moon", list(MOON_MODES)),
             "sweep": dd("Sweep", list(SWEEPS)),
             "end": dd("Game ends", list(END_MODES)),
-            "target": W.BoundedIntText(description="Target score", min=10, max=1000, style=style, layout=lay),
-            "hands": W.BoundedIntText(description="Hands (end: hands)", min=1, max=100, style=style, layout=lay),
+            "target": W.BoundedIntText(description="Target score", min=10, max=1000, style=style, layout=lay()),
+            "hands": W.BoundedIntText(description="Hands (end: hands)", min=1, max=100, style=style, layout=lay()),
             "handicap": W.BoundedIntText(description="Your starting score", min=-100, max=200, style=style,
-                                         layout=lay),
+                                         layout=lay()),
             "turn_clock": W.BoundedIntText(description="Turn clock (s, 0 = off)", min=0, max=300, style=style,
-                                           layout=lay),
+                                           layout=lay()),
         }
         self.rule_widgets = r
         levels = list(self._levels_available)
@@ -284,7 +286,7 @@ class Table:
                                       indent=False)
         self.speed_w = dd("Animation speed", list(SPEEDS))
         self.speed_w.value = self.speed
-        self.apply_button = _button("Apply rules and start a new game")
+        self.apply_button = _button("Apply rules and start a new game", width="auto")
         self.settings_msg = _html()
         self.levels_box = W.VBox(self.level_widgets)
         self.settings = W.VBox([
