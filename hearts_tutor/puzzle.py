@@ -339,9 +339,9 @@ class Puzzle(widgets.VBox):
     def __init__(self, deal: PuzzleDeal | str | Path) -> None:
         if not isinstance(deal, PuzzleDeal):
             deal = PuzzleDeal.load(deal)
-        self.deal = deal
+        self.name = deal.name
         self.exercise = deal.exercise
-        self._view = deal.view()
+        self._view = deal.view()  # the learner's knowledge only; the full deal is not kept
         self.checker = Checker(self._view, self.exercise)
         self.revealed = False
         self.selected: list[Card] = []

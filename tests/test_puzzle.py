@@ -9,7 +9,9 @@ import pytest
 from ipywidgets.widgets.widget import _instances
 
 from hearts_tutor.cards import card_name, card_str, parse_card, parse_cards
+from hearts_tutor.hand import HandState
 from hearts_tutor.puzzle import RIGHT_WORDS, WRONG_WORDS, Puzzle, PuzzleDeal, deal_names
+from hearts_tutor.record import HandRecord
 
 
 def synced_state(w: widgets.Widget) -> str:
@@ -44,7 +46,8 @@ def test_no_hidden_card_reaches_the_browser(name: str) -> None:
     for c in hidden:
         assert card_name(c) not in text, f"{card_name(c)} (hidden) is in the widget state"
         assert f"ht-card-{card_str(c)}" not in text
-    assert not hasattr(puzzle, "state"), "the widget must not keep the full hand state"
+    kept = [v for v in vars(puzzle).values() if isinstance(v, PuzzleDeal | HandState | HandRecord)]
+    assert not kept, "the widget must not keep the full deal"
 
 
 def test_card_buttons_are_the_learners_hand() -> None:
