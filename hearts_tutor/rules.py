@@ -101,7 +101,7 @@ class Rules:
     def _check(self) -> None:
         def choice(key: str, allowed: tuple[Any, ...]) -> None:
             value = getattr(self, key)
-            if value not in allowed:
+            if value not in allowed or (isinstance(value, bool) and not any(isinstance(a, bool) for a in allowed)):
                 shown = ", ".join(repr(a) if a is not None else "null" for a in allowed)
                 raise RulesError(f"{key} must be one of {shown}, not {value!r}")
 
@@ -150,9 +150,11 @@ class Rules:
             raise RulesError(f"target must be positive, not {self.target}")
         if integer("hands") <= 0:
             raise RulesError(f"hands must be positive, not {self.hands}")
-        if self.handicap and (len(self.handicap) != n or not all(isinstance(h, int) for h in self.handicap)):
+        if self.handicap and (len(self.handicap) != n
+                              or not all(isinstance(h, int) and not isinstance(h, bool) for h in self.handicap)):
             raise RulesError(f"handicap must give a whole-number starting score for each of the {n} seats")
-        if self.turn_clock is not None and (not isinstance(self.turn_clock, int | float) or self.turn_clock <= 0):
+        clock = self.turn_clock
+        if clock is not None and (not isinstance(clock, int | float) or isinstance(clock, bool) or clock <= 0):
             raise RulesError(f"turn_clock must be null or a positive number of seconds, not {self.turn_clock!r}")
 
     # ----- derived facts -----
