@@ -809,6 +809,8 @@ class Table:
         self.coach_notes["grade"] = line
         if band:
             self.hand_grades.append((band, f"{what}: {band}" + (f" (best {best_text})" if best_text else "")))
+            if self.hand_scored and coach_function("review_hand") is None:
+                self.coach_notes["review"] = self._own_review()
             if not self.demo:
                 self.store.stats.record_band(band)
                 self._save_stats()
@@ -1182,6 +1184,10 @@ class Table:
         passing = h.phase is Phase.PASS and h.passes[LEARNER] is None and not self._is_bot(LEARNER)
         my_turn = view.my_turn and not self._is_bot(LEARNER)
         received = set(view.received) if len(view.tricks) == 0 else set()
+        legality: dict[Card, Any] = {}
+        if my_turn:  # the coach's sentences (the engine's own words) for every card in hand
+            found = self._coach_call("legality", view)
+            legality = found if isinstance(found, dict) else {}
         buttons = []
         for i, key in enumerate(keys):
             c = key[0]
@@ -1196,7 +1202,7 @@ class Table:
             if passing:
                 disabled, tip = False, "Click to choose this card for the pass (click again to put it back)"
             elif my_turn:
-                verdict = view.why_illegal(c)
+                verdict = legality[c] if c in legality else view.why_illegal(c)
                 disabled = verdict is not None
                 tip = verdict.reason if verdict else f"Play {art.card_face(c)}"
             else:
@@ -1435,6 +1441,21 @@ def _review_html(review: Any) -> str:
         return "<p>No review.</p>"
     if isinstance(review, str):
         return f"<p>{html.escape(review)}</p>"
+    mistakes = getattr(review, "mistakes", None)
+    if isinstance(mistakes, tuple | list):
+        if not mistakes:
+            return "<p>No mistakes this hand. Well played!</p>"
+        items = []
+        for m in mistakes:
+            band = str(getattr(m, "band", ""))
+            where = "Your pass" if getattr(m, "kind", "") == "pass" else f"Play {getattr(m, 'index', '?')}"
+            faces = ", ".join(art.card_face(c) for c in getattr(m, "cards", ()))
+            cost = getattr(m, "cost", None)
+            cost_text = f" (costs {cost:.1f})" if isinstance(cost, int | float) else ""
+            items.append(f'<div class="ht-flag warning"><span class="ht-grade {html.escape(band)}">'
+                         f"{html.escape(band)}</span> {html.escape(where)}: {html.escape(faces)}"
+                         f"{cost_text}<br><small>{html.escape(str(getattr(m, 'explanation', '')))}</small></div>")
+        return f"<p>{len(mistakes)} thing{'s' if len(mistakes) != 1 else ''} to learn from:</p>" + "".join(items)
     for attr in ("summary", "text"):
         value = getattr(review, attr, None)
         if callable(value):
