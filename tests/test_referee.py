@@ -184,3 +184,12 @@ def test_cli_unreadable_input(tmp_path: Path) -> None:
     assert piped.returncode == 2
     directory = _cli(str(tmp_path))
     assert directory.returncode == 2
+
+
+def test_module_doctests() -> None:
+    import doctest
+
+    from hearts_tutor import record
+
+    failures, tried = doctest.testmod(record)
+    assert tried > 0 and failures == 0

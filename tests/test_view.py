@@ -130,3 +130,13 @@ def test_face_down_kitty_stays_hidden_when_its_twin_is_played() -> None:
         assert Counter(s.kitty) + Counter(s.tricks[0].cards) + sum(
             (Counter(s.hand_of(p)) for p in range(6)), Counter[int]()) == Counter({c: 2 for c in range(52)})
         assert s.points() == h.points() and s.phase is Phase.PLAY
+
+
+def test_module_doctests() -> None:
+    import doctest
+
+    from hearts_tutor import bench, view
+
+    for module in (view, bench):
+        failures, _ = doctest.testmod(module)
+        assert failures == 0
