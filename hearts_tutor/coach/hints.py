@@ -64,6 +64,9 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
     legal = view.legal_plays()
     if len(legal) == 1:
         return Hint((legal[0],), text.hint_only_card(legal[0]))
+    moon = _moon_play(view, seed)
+    if moon is not None:
+        return moon
     from ..bots.heuristic import Beliefs
     from ..bots.search import evaluate_plays
 
@@ -75,10 +78,35 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
     return Hint((best,), explain_play(view, best, est[best].mean), est[best].mean)
 
 
+def _moon_play(view: PlayerView, seed: int) -> Hint | None:
+    """While a moon is on (someone else may be shooting it, or this seat is), the rollouts cannot see it
+    (their players never try for the moon), so the coach plays as the hard bots do: stop the shooter, or
+    keep taking every trick."""
+    from ..bots.heuristic import HardBot, _am_shooting, _possible_shooter
+
+    shooter = _possible_shooter(view)
+    shooting = shooter is None and _am_shooting(view)
+    if shooter is None and not shooting:
+        return None
+    c = HardBot(seed=seed).choose_play(view).card
+    if shooting:
+        return Hint((c,), text.hint_shooting(c))
+    who = text.seat_phrase(view.seat, shooter, view.n)
+    if _would_win(view, c):
+        return Hint((c,), text.hint_stop_moon(c, who))
+    return Hint((c,), text.hint_moon_watch(c, who))
+
+
 def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: int | None) -> Hint:
-    """The coach's pass: its own suggestion and a few variations, compared by rollouts."""
+    """The coach's pass: its own suggestion and a few variations, compared by rollouts; a hand strong
+    enough to shoot the moon passes its lowest cards (the hard bots' moon pass)."""
+    from ..bots.heuristic import HardBot
     from ..bots.search import evaluate_passes
 
+    hard = HardBot(seed=seed)
+    if view.passed is None and hard.pass_plan(view) == "moon":
+        cards = tuple(sorted(hard.choose_pass(view).cards))
+        return Hint(cards, text.reason_pass_moon(list(cards)))
     mine, reason = suggest_pass(view)
     mine = tuple(sorted(mine))
     if view.passed is not None:

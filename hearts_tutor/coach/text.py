@@ -287,6 +287,16 @@ def hint_stop_moon(c: Card, who: str) -> str:
             "one trick with points won by you stops it.")
 
 
+def hint_moon_watch(c: Card, who: str) -> str:
+    return (f"Play {card_name(c)}: {who} has taken every point so far and may be {SHOOT}. Keep your high "
+            "cards to win a trick with points later, and give the shooter no more points than you must.")
+
+
+def hint_shooting(c: Card) -> str:
+    return (f"Play {card_name(c)}: you have taken every point so far and your cards are strong, so keep "
+            f"going for the moon ({SHOOT.split('(')[1][:-1].replace('one player taking', 'take')}).")
+
+
 def hint_generic(c: Card, verb: str = "Play") -> str:
     return (f"{verb} {card_name(c)}: when the coach plays the rest of the hand out many times, this card gives "
             "you the fewest points.")
