@@ -118,6 +118,14 @@ def stop_moon(v: PlayerView) -> None:
     assert parse_card("AH") in v.hand
 
 
+def moon_pass(v: PlayerView) -> None:
+    assert v.hand_number == 0 and v.pass_target() == OTTER
+    assert suit(v, HEARTS) - cards("2H 3H 4H") == cards("AH KH QH"), "the top hearts and three low ones"
+    assert cards("QS KS AS") <= set(v.hand)
+    aces_kings = [c for c in v.hand if c % 13 >= 11]
+    assert len(aces_kings) >= 8, "a run of face cards: worth examining for the moon"
+
+
 def omnibus_jack(v: PlayerView) -> None:
     assert v.rules.jack_points == -10
     assert v.trick == tuple(parse_cards("9D JD 4D")) and v.trick_seats == [OTTER, BIRD, FOX]
@@ -153,7 +161,7 @@ def pass_for_void(v: PlayerView) -> None:
 
 FACTS = {f.__name__: f for f in (
     first_trick, follow_suit, give_away_queen, pass_short_queen, jack_under_ace, flush_spades, drop_queen,
-    pass_for_void, void_discard, last_club, stop_moon, omnibus_jack, deluxe_queen_lead, telepathy_lead)}
+    pass_for_void, void_discard, last_club, moon_pass, stop_moon, omnibus_jack, deluxe_queen_lead, telepathy_lead)}
 
 
 @pytest.mark.parametrize("name", NAMES)
