@@ -4,6 +4,7 @@ Both sides do the same work per hand: deal (a shuffle for us, 52 sampled chance 
 pass-direction outcome), a random pass of three cards per seat, then random legal cards to the end of the hand,
 asking the engine for the legal moves before every play. Ours goes through the public API
 (``HandState.deal_random``, ``pass_cards``, ``legal_mask``, ``play``; see ``hearts_tutor.bench.random_hand``).
+The two are timed in alternating slices within one run, so a busy machine slows both alike.
 
     .venv/bin/python benchmarks/bench_engine.py [--seconds S] [--json]
 """
@@ -11,22 +12,24 @@ asking the engine for the legal moves before every play. Ours goes through the p
 from __future__ import annotations
 
 import argparse
+import contextlib
+import itertools
 import json
 import random
 import sys
 import time
 from collections.abc import Callable
 
-from hearts_tutor.bench import engine_hands_per_second
+from hearts_tutor.bench import random_hand
+from hearts_tutor.rules import Rules
 
 
-def openspiel_hands_per_second(seconds: float = 3.0, seed: int = 0) -> float:
-    """Random playouts of OpenSpiel's ``hearts`` (default flags: standard rules) from Python."""
+def openspiel_one_hand(seed: int = 0) -> Callable[[], None]:
+    """One random playout of OpenSpiel's ``hearts`` (default flags: standard rules) from Python, per call."""
     import pyspiel
 
     game = pyspiel.load_game("hearts")
-    rng = random.Random(seed)
-    choice = rng.choice
+    choice = random.Random(seed).choice
 
     def one_hand() -> None:
         state = game.new_initial_state()
@@ -36,32 +39,50 @@ def openspiel_hands_per_second(seconds: float = 3.0, seed: int = 0) -> float:
             else:
                 state.apply_action(choice(state.legal_actions()))
 
-    return _rate(one_hand, seconds)
+    return one_hand
 
 
-def _rate(one_hand: Callable[[], None], seconds: float) -> float:
-    done = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        for _ in range(50):
-            one_hand()
-        done += 50
-        now = time.perf_counter()
-        if now >= deadline:
-            return done / (now - start)
+def our_one_hand(seed: int = 0) -> Callable[[], None]:
+    """One random playout of a standard hand with hearts_tutor's engine, per call."""
+    rules = Rules.preset("standard")
+    rng = random.Random(seed)
+    number = itertools.count()
+
+    def one_hand() -> None:
+        random_hand(rules, rng, next(number))
+
+    return one_hand
+
+
+def interleaved_rates(runners: dict[str, Callable[[], None]], seconds: float, rounds: int = 10) -> dict[str, float]:
+    """Hands per second of each runner, measured in alternating slices so that a busy machine slows all alike."""
+    hands = dict.fromkeys(runners, 0)
+    spent = dict.fromkeys(runners, 0.0)
+    for _ in range(rounds):
+        for name, one_hand in runners.items():
+            start = time.perf_counter()
+            deadline = start + seconds / rounds
+            while True:
+                for _ in range(20):
+                    one_hand()
+                hands[name] += 20
+                now = time.perf_counter()
+                if now >= deadline:
+                    break
+            spent[name] += now - start
+    return {name: hands[name] / spent[name] for name in runners}
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--seconds", type=float, default=5.0, help="time per engine (default 5)")
+    p.add_argument("--seconds", type=float, default=5.0, help="time per engine, in 10 alternating slices (default 5)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    ours = engine_hands_per_second(args.seconds)
-    try:
-        theirs: float | None = openspiel_hands_per_second(args.seconds)
-    except ImportError:
-        theirs = None
+    runners = {"ours": our_one_hand()}
+    with contextlib.suppress(ImportError):  # without OpenSpiel: our figure alone
+        runners["openspiel"] = openspiel_one_hand()
+    rates = interleaved_rates(runners, args.seconds)
+    ours, theirs = rates["ours"], rates.get("openspiel")
     ratio = ours / theirs if theirs else None
     if args.json:
         print(json.dumps({"hearts_tutor_hands_per_s": round(ours, 1),

@@ -23,8 +23,9 @@ def random_hand(rules: Rules, rng: random.Random, hand_number: int = 0) -> HandS
     if h.phase is Phase.PASS:
         for seat in range(h.n):
             h.pass_cards(seat, rng.sample(h.hand_of(seat), rules.pass_count))
+    play, legal_mask = h.play, h.legal_mask
     while h.phase is Phase.PLAY:
-        h.play(random_card(h.legal_mask(), rng))
+        play(random_card(legal_mask(), rng))
     return h
 
 

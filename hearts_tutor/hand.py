@@ -335,14 +335,24 @@ class HandState:
             self._exchange()
 
     def _exchange(self) -> None:
-        for seat, cards in enumerate(self.passes):
-            for c in cards or ():
-                self._remove(seat, c)
-        for seat, cards in enumerate(self.passes):
-            target = self.pass_target(seat)
-            self.received[target] = cards or ()
-            for c in cards or ():
-                self._add(target, c)
+        n, offset, passes = self.n, self.rules.pass_offset(self.pass_direction), self.passes
+        for seat, cards in enumerate(passes):
+            self.received[(seat + offset) % n] = cards or ()
+        if self._one_deck:  # every card once: move the passed sets with bit operations
+            hands, passed = self.hands, [0] * n
+            for seat, cards in enumerate(passes):
+                for c in cards or ():
+                    passed[seat] |= 1 << c
+                hands[seat] ^= passed[seat]
+            for seat in range(n):
+                hands[(seat + offset) % n] |= passed[seat]
+        else:
+            for seat, cards in enumerate(passes):
+                for c in cards or ():
+                    self._remove(seat, c)
+            for seat, cards in enumerate(passes):
+                for c in cards or ():
+                    self._add((seat + offset) % n, c)
         self._start_play()
 
     def _start_play(self) -> None:
@@ -443,8 +453,10 @@ class HandState:
 
     def play(self, c: Card) -> None:
         """The seat to move plays ``c``; an illegal card raises and changes nothing."""
-        legal = self._legal if self._legal >= 0 else self.legal_mask()  # 0 outside the play phase
-        if type(c) is not int or not 0 <= c < 52 or not legal >> c & 1:
+        legal = self._legal
+        if legal < 0:
+            legal = self.legal_mask()  # 0 outside the play phase
+        if type(c) is not int or c < 0 or not legal >> c & 1:  # legal cards are below 52
             self.verify_play(c)  # raises with the rule that forbids it
             c = int(c)
         seat = self.to_move
@@ -662,7 +674,15 @@ def _check_deal(rules: Rules, deal: list[list[Card]], kitty: list[Card]) -> None
             raise CardError(f"seat {seat} was dealt {len(cards)} cards; each seat gets {rules.hand_size}")
     if len(kitty) != rules.kitty_size:
         raise CardError(f"the kitty must hold {rules.kitty_size} cards, not {len(kitty)}")
-    seen = twice = 0  # the common case: a well-formed deal, checked with card sets
+    if rules.decks == 1:
+        # The common case. With as many cards as the deck holds, the sum of their bits equals the deck's set
+        # only if every card is there once: two equal cards would carry into one bit and leave a bit short.
+        try:
+            if sum(1 << c for cards in deal for c in cards) + sum(1 << c for c in kitty) == rules.deck_mask:
+                return
+        except (TypeError, ValueError):
+            pass  # not a card: reported below
+    seen = twice = 0  # two decks: each card twice, checked with card sets
     for cards in (*deal, kitty):
         for c in cards:
             if type(c) is not int or not 0 <= c < 52 or twice >> c & 1:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .cards import ALL_CARDS, cards_in, cards_str, mask_of, parse_cards
@@ -157,7 +158,7 @@ class Rules:
         if clock is not None and (not isinstance(clock, int | float) or isinstance(clock, bool) or clock <= 0):
             raise RulesError(f"turn_clock must be null or a positive number of seconds, not {self.turn_clock!r}")
 
-    # ----- derived facts -----
+    # ----- derived facts (cached on the value: it is frozen) -----
 
     @property
     def removed_cards(self) -> int:
@@ -170,24 +171,24 @@ class Rules:
     def removed_cards_text(self) -> list[str]:
         return cards_str(cards_in(self.removed_cards))
 
-    @property
+    @cached_property
     def deck_mask(self) -> int:
         """The distinct cards in play."""
         return ALL_CARDS & ~self.removed_cards
 
-    @property
+    @cached_property
     def cards_in_play(self) -> int:
         return 104 if self.decks == 2 else 52 - self.removed_cards.bit_count()
 
-    @property
+    @cached_property
     def hand_size(self) -> int:
         return self.cards_in_play // self.players
 
-    @property
+    @cached_property
     def kitty_size(self) -> int:
         return self.cards_in_play - self.hand_size * self.players
 
-    @property
+    @cached_property
     def tricks_per_hand(self) -> int:
         return self.hand_size
 

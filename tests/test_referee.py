@@ -193,3 +193,14 @@ def test_module_doctests() -> None:
 
     failures, tried = doctest.testmod(record)
     assert tried > 0 and failures == 0
+
+
+def test_cli_bench_engine_prints_hands_per_second() -> None:
+    done = subprocess.run([sys.executable, "-m", "hearts_tutor.cli", "bench", "engine", "--seconds", "0.2", "--json"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert set(out) == {"hands_per_s"} and out["hands_per_s"] > 0
+    plain = subprocess.run([sys.executable, "-m", "hearts_tutor.cli", "bench", "engine", "--seconds", "0.1"],
+                           capture_output=True, text=True, timeout=60, check=False)
+    assert plain.returncode == 0 and plain.stdout.strip().endswith("hands/s")
