@@ -456,8 +456,8 @@ class Puzzle(widgets.VBox):
         if self.revealed:
             return
         self.revealed = True
-        self.answer.value = (f"<p><b>{html.escape(self.checker.answer_text())}</b> "
-                             f"{html.escape(self.exercise.why)}</p>")
+        self.answer.value = (f"<p><b>{html.escape(self.checker.answer_text())}</b></p>"
+                             f"<p><i>Why:</i> {html.escape(self.exercise.why)}</p>")
         best = self._view.legal_plays() if self.exercise.kind == "legal" else self.exercise.answer
         for c in best:
             if c in self.card_buttons:
