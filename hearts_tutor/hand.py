@@ -329,8 +329,8 @@ class HandState:
     def pass_cards(self, seat: int, cards: list[Card] | tuple[Card, ...]) -> None:
         """Choose ``seat``'s pass; when every seat has chosen, the cards change hands together."""
         self.verify_pass(seat, cards)
-        self.passes[seat] = tuple(sorted(cards))
-        self.history.append(Action("pass", seat, self.passes[seat]))
+        chosen = self.passes[seat] = tuple(sorted(cards))
+        self.history.append(Action("pass", seat, chosen))
         if None not in self.passes:
             self._exchange()
 
@@ -489,20 +489,20 @@ class HandState:
                 taken |= 1 << c
                 if top < c < above:  # higher and of the led suit
                     top, place = c, i
-            winner = (leader + place) % n
-            self.tricks.append(_new_tuple(Trick, (leader, tuple(trick), winner)))
+            taker = (leader + place) % n
+            self.tricks.append(_new_tuple(Trick, (leader, tuple(trick), taker)))
             self.trick = []
             if taken >> 22:  # the jack of diamonds or anything above it: spades, hearts
                 hearts = (taken >> 39).bit_count()
                 if hearts:
-                    self.hearts_taken[winner] += hearts
+                    self.hearts_taken[taker] += hearts
                 if taken >> QUEEN_OF_SPADES & 1:
-                    self.queens_taken[winner] += 1
+                    self.queens_taken[taker] += 1
                 if taken >> JACK_OF_DIAMONDS & 1:
-                    self.jacks_taken[winner] += 1
-            self.tricks_won[winner] += 1
-            self.won[winner].extend(trick)
-            self.leader = self.to_move = winner
+                    self.jacks_taken[taker] += 1
+            self.tricks_won[taker] += 1
+            self.won[taker].extend(trick)
+            self.leader = self.to_move = taker
             if len(self.tricks) == self._tricks_per_hand:
                 self._finish_hand()
             return

@@ -214,7 +214,7 @@ class TestLeadingLater:
         h.play(C("QS"))  # seat 0 leads the queen; seat 1 has no spade
         h.play(C("3C"))
         h.play(C("2S"))
-        h.play(C("KS"))  # seat 3 holds JS? no: JS went on trick 1, so it must follow with KS and takes her
+        h.play(C("KS"))  # seat 3 threw its JS on trick 1; the king beats the queen and takes her
         assert h.tricks[1].winner == 3 and h.raw_points() == [0, 0, 0, 13]
         assert h.hearts_broken is broken
         assert h.to_move == 3 and ("5H" in legal(h)) is broken
