@@ -26,6 +26,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from functools import partial
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -278,7 +279,7 @@ class Table:
         self.level_widgets = [dd(f"{art.title_name(names[s][0])}", levels) for s in range(1, 11)]
         for s, w in enumerate(self.level_widgets, start=1):
             w.value = self.levels[s] if self.levels[s] in levels else levels[0]
-            w.observe(self._guarded(lambda ch, seat=s: self._set_level(seat, ch["new"])), "value")
+            w.observe(self._guarded(partial(self._level_changed, s)), "value")
         self.tutor_w = W.Checkbox(description="Tutor mode (warn before risky moves)", value=self.tutor, indent=False)
         self.demo_w = W.Checkbox(description="Demonstration (bots play every seat)", value=self.demo, indent=False)
         self.practice_w = W.Checkbox(description="Practice mode (undo allowed)", value=self.practice, indent=False)
@@ -386,7 +387,7 @@ class Table:
         for s in range(n):
             b = _button(self.names[s], "ht-avatar", f"ht-avatar-{s}", f"ht-seat-{s}",
                         tooltip="You" if s == LEARNER else f"Click to read {self.names[s]}'s mind (telepathy)")
-            b.on_click(self._guarded(lambda _, seat=s: self.open_telepathy(seat)))
+            b.on_click(self._guarded(partial(self._seat_clicked, s)))
             info = _html("", "ht-seatinfo")
             box = W.VBox([b, info])
             box.add_class("ht-seatbox")
@@ -1027,6 +1028,12 @@ class Table:
         self.settings_msg.value = ""
         self.levels = [self.levels[0]] + [w.value for w in self.level_widgets]
         self._new_game(rules)
+
+    def _level_changed(self, seat: int, change: dict[str, Any]) -> None:
+        self._set_level(seat, change["new"])
+
+    def _seat_clicked(self, seat: int, _button: W.Button) -> None:
+        self.open_telepathy(seat)
 
     def _set_level(self, seat: int, level: str) -> None:
         self.levels[seat] = level
