@@ -94,5 +94,8 @@ def open_lessons() -> int:
     with ExitStack() as stack:
         folder = user_lessons_dir(lessons_dir(stack))
         print(f"hearts-tutor: opening JupyterLab on {folder}", flush=True)
-        LabApp.launch_instance(argv=[f"--ServerApp.root_dir={folder}", "--ServerApp.ip=127.0.0.1"])
+        argv = [f"--ServerApp.root_dir={folder}", "--ServerApp.ip=127.0.0.1"]
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            argv.append("--ServerApp.allow_root=True")  # containers often run as root; JupyterLab refuses otherwise
+        LabApp.launch_instance(argv=argv)
     return 0

@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import ipywidgets as W
 import pytest
 
 from hearts_tutor.hand import Phase
@@ -83,7 +82,6 @@ def random_action(table: Table, rng: random.Random) -> None:
                          [("standard", None, 12), ("n_player", 5, 5), ("cancellation", 7, 3)])
 def test_random_clicks_through_hands(tmp_path, preset: str, players: int | None,  # type: ignore[no-untyped-def]
                                     hands_wanted: int) -> None:
-    W.Widget.close_all()
     rng = random.Random(f"stress-{preset}")
     rules = Rules.preset(preset, **({"players": players} if players else {}))
     table = Table(rules, seed=rng.randrange(1000), mode="manual", tutor=True, practice=True, grading=False,

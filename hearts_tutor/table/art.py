@@ -273,6 +273,7 @@ _CSS = r"""
 .ht-table .jupyter-button.ht-pass, .ht-table .jupyter-button.ht-action {
   background: #ffd84d; color: #3b2f1e; font-weight: 700; border-radius: 18px; border: 2px solid #fff3b0;
   box-shadow: 0 3px 8px rgba(0,0,0,.35); height: 36px; font-size: 14px; }
+.ht-table .jupyter-button.ht-pass { width: auto; min-width: 150px; padding: 0 16px; white-space: nowrap; }
 .ht-table .jupyter-button.ht-pass:disabled { background: #d9d3b8; color: #7a7360; opacity: .85; }
 /* the learner's hand: card buttons */
 .ht-table .ht-hand { justify-content: center; align-items: flex-end; min-height: 118px; padding-top: 18px;
