@@ -75,6 +75,9 @@ class HandRecord:
         direction = data.get("pass")
         if direction is not None and direction not in PASS_DIRECTIONS:
             raise RecordError(f"pass must be one of left, right, across, keep, not {direction!r}")
+        if direction == "across" and rules.players % 2:
+            raise RecordError(f"pass 'across' needs an even number of players, not {rules.players}",
+                              rule="bad_pass_direction")
         moon = data.get("moon_choice")
         if moon is not None and moon not in MOON_CHOICES:
             raise RecordError(f"moon_choice must be add_to_others or subtract_from_self, not {moon!r}")

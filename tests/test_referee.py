@@ -127,6 +127,10 @@ BAD = [
     (record(hand_number=0, passes=[CLUBS[:3], DIAMONDS[:3], ["2S", "3S", "AH"], HEARTS[:3]], plays=[]),
      "pass_not_held", None, "seat 2's pass: You do not hold the ace of hearts"),
     (record(surprise=1), "malformed_record", None, "unknown field 'surprise'"),
+    (record(rules="n_player", players=5, **{"pass": "across"}), "bad_pass_direction", None, "even number of players"),
+    (record(**{"pass": "north"}), "malformed_record", None, "pass must be one of left, right, across, keep"),
+    (record(dealer=-1), "malformed_record", None, "dealer must be a whole number >= 0, not -1"),
+    (record(plays="2C"), "malformed_record", None, "plays must be a list of cards"),
 ]
 
 
