@@ -140,3 +140,12 @@ def test_module_doctests() -> None:
     for module in (view, bench):
         failures, _ = doctest.testmod(module)
         assert failures == 0
+
+
+def test_sampled_states_are_complete_hands() -> None:
+    for name in ("standard", "cancellation", "n_player"):
+        h = HandState.deal_random(Rules.preset(name), 7)
+        for seat in range(h.n):
+            s = h.view(seat).sample(random.Random(seat))
+            assert [slot for slot in HandState.__slots__ if not hasattr(s, slot)] == []
+            assert s.copy().legal_mask() == s.legal_mask() and s.phase is h.phase
