@@ -215,6 +215,8 @@ _CSS = r"""
   font-weight: 600; color: #3b2f1e; }
 .ht-table .ht-toolbar .jupyter-button.mod-active { background: #ffe8a3; }
 .ht-table .ht-rules-line { color: #6b5d45; font-size: 12px; margin-left: 8px; }
+.ht-table .ht-brand { font-family: Georgia, "DejaVu Serif", serif; font-size: 19px; font-weight: 700; color: #b3261e;
+  margin: 0 10px 0 4px; white-space: nowrap; }
 .ht-table .ht-side { margin-left: 10px; }
 .ht-table .ht-panel { background: #fbf7ee; border: 1px solid #e4dcc8; border-radius: 12px; padding: 8px 10px;
   margin-bottom: 8px; box-shadow: 0 2px 6px rgba(0,0,0,.12); color: #2b2418; }
@@ -239,14 +241,14 @@ _CSS = r"""
   box-shadow: 1px 1px 2px rgba(0,0,0,.4); }
 .htb-count { font-size: 11px; color: #d7ecd9; }
 /* cards drawn in HTML (trick, last trick) */
-.htc { position: relative; width: 58px; height: 84px; background: linear-gradient(160deg, #ffffff 0%, #f4f1ea 100%);
+.htc { position: relative; width: 64px; height: 92px; background: linear-gradient(160deg, #ffffff 0%, #f4f1ea 100%);
   border-radius: 7px; border: 1px solid #b9b2a3; box-shadow: 1px 2px 5px rgba(0,0,0,.45);
   font-family: Georgia, "DejaVu Serif", serif; font-weight: 700; display: inline-block; }
 .htc.ht-red { color: #c8102e; } .htc.ht-black { color: #1b1b1b; }
-.htc-tl { position: absolute; left: 4px; top: 3px; font-size: 15px; line-height: 14px; text-align: center; }
-.htc-br { position: absolute; right: 4px; bottom: 3px; font-size: 15px; line-height: 14px; text-align: center;
+.htc-tl { position: absolute; left: 5px; top: 4px; font-size: 17px; line-height: 16px; text-align: center; }
+.htc-br { position: absolute; right: 5px; bottom: 4px; font-size: 17px; line-height: 16px; text-align: center;
   transform: rotate(180deg); }
-.htc-mid { position: absolute; left: 0; right: 0; top: 22px; text-align: center; font-size: 34px; line-height: 40px; }
+.htc-mid { position: absolute; left: 0; right: 0; top: 24px; text-align: center; font-size: 38px; line-height: 44px; }
 .htc-mid small { font-size: 18px; }
 .htc-mid.htc-face { font-size: 28px; }
 .htc-sm { width: 40px; height: 58px; border-radius: 5px; }
@@ -257,7 +259,7 @@ _CSS = r"""
 .htc.htc-win { box-shadow: 0 0 0 3px #ffd84d, 1px 2px 8px rgba(0,0,0,.5); }
 /* the trick area */
 .ht-table .ht-trick { position: relative; }
-.ht-trickarea { position: relative; width: 340px; height: 236px; margin: 0 auto; border-radius: 50%;
+.ht-trickarea { position: relative; width: 380px; height: 262px; margin: 0 auto; border-radius: 50%;
   background: radial-gradient(ellipse at center, rgba(255,255,255,.10), rgba(255,255,255,0) 70%); }
 .ht-trickarea .htc { position: absolute; transform: translate(-50%, -50%); }
 .ht-trickarea .htc.ht-sweep { animation: ht-sweep var(--dur, .4s) ease-in forwards; }
@@ -298,6 +300,7 @@ _CSS = r"""
 .ht-table .jupyter-button.ht-card.ht-selected { transform: translateY(-18px);
   box-shadow: 0 0 0 3px #ffd84d, 0 6px 12px rgba(0,0,0,.45); }
 .ht-table .jupyter-button.ht-card.ht-hinted { box-shadow: 0 0 0 3px #4dabf7, 0 6px 12px rgba(0,0,0,.45); }
+.ht-table .jupyter-button.ht-card.ht-received { box-shadow: inset 0 5px 0 #4dabf7, -2px 2px 6px rgba(0,0,0,.35); }
 .ht-table .jupyter-button.ht-card:disabled { opacity: 1; cursor: not-allowed;
   background: linear-gradient(160deg, #d9d6cf 0%, #c4c0b6 100%); }
 .ht-table .jupyter-button.ht-card:disabled.ht-red { color: #b06a74; }

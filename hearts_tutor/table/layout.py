@@ -33,7 +33,7 @@ def seat_sides(n: int) -> dict[int, tuple[str, int]]:
     return out
 
 
-def trick_position(seat: int, n: int, width: int = 340, height: int = 236) -> tuple[float, float]:
+def trick_position(seat: int, n: int, width: int = 380, height: int = 262) -> tuple[float, float]:
     """Centre of ``seat``'s card in the trick area (seat 0 at the bottom, clockwise)."""
     angle = math.radians(90 + 360 * seat / n)
     rx, ry = width * 0.30, height * 0.29

@@ -147,7 +147,8 @@ class Table:
         self.settings_toggle = W.ToggleButton(description="Settings", tooltip="Rules, opponents, tutor, speed")
         self.undo_button = _button("↶ Undo", tooltip="Take back your last card (practice mode)")
         self.rules_line = _html("", "ht-rules-line")
-        self.toolbar = W.HBox([self.new_game_button, self.scorepad_toggle, self.stats_toggle, self.settings_toggle,
+        self.toolbar = W.HBox([_html("♥ Hearts tutor", "ht-brand"),
+                               self.new_game_button, self.scorepad_toggle, self.stats_toggle, self.settings_toggle,
                                self.undo_button, self.rules_line])
         self.toolbar.add_class("ht-toolbar")
         # felt
