@@ -120,7 +120,7 @@ class Table:
         self._run_task: asyncio.Task[Any] | None = None
         self._clock_task: asyncio.Task[Any] | None = None
         self._executors: dict[str, ThreadPoolExecutor] = {}
-        self._coach_executor: ProcessPoolExecutor | None = None
+        self._coach_executors: dict[str, ProcessPoolExecutor] = {}
         self._card_buttons: dict[tuple[Card, int], W.Button] = {}
         self._build()
         self._new_game(self.rules)
@@ -736,7 +736,7 @@ class Table:
             return
         self.coach_notes["hint"] = "<p>✦ <i>The coach is thinking…</i></p>"
         self._render()
-        self._background(compute_hint, (view,), self._show_hint)
+        self._background(compute_hint, (view,), self._show_hint, queue="hints")
 
     def _show_hint(self, args: tuple[PlayerView], result: tuple[tuple[Card, ...], str]) -> None:
         view = args[0]
@@ -840,11 +840,12 @@ class Table:
         self._render()
 
     def _background(self, fn: Callable[..., Any], args: tuple[Any, ...],
-                    done: Callable[[tuple[Any, ...], Any], None]) -> None:
+                    done: Callable[[tuple[Any, ...], Any], None], queue: str = "grading") -> None:
         """Run ``fn(*args)`` in a worker process (async) or now (sync), then ``done(args, result)``.
 
-        The coach's rollouts are heavy: a separate process keeps them off the kernel's interpreter lock, so the
-        table answers clicks at once while a move is being graded.
+        The coach's rollouts are heavy: worker processes keep them off the kernel's interpreter lock, so the
+        table answers clicks at once while a move is graded. Hints have their own worker, so they never wait
+        behind a hand review.
         """
         if self.mode != "async":
             try:
@@ -857,18 +858,19 @@ class Table:
 
         async def run() -> None:
             try:
-                result = await asyncio.get_running_loop().run_in_executor(self._coach_pool(), fn, *args)
+                result = await asyncio.get_running_loop().run_in_executor(self._coach_pool(queue), fn, *args)
             except BrokenProcessPool:
-                self._coach_executor = None
+                self._coach_executors.pop(queue, None)
                 raise
             done(args, result)
 
         self._spawn(run())
 
-    def _coach_pool(self) -> ProcessPoolExecutor:
-        if self._coach_executor is None:
-            self._coach_executor = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-        return self._coach_executor
+    def _coach_pool(self, queue: str) -> ProcessPoolExecutor:
+        if queue not in self._coach_executors:
+            self._coach_executors[queue] = ProcessPoolExecutor(max_workers=1,
+                                                               mp_context=multiprocessing.get_context("spawn"))
+        return self._coach_executors[queue]
 
     # ================================================================ telepathy
 
@@ -1438,9 +1440,9 @@ class Table:
         for pool in self._executors.values():
             pool.shutdown(wait=False, cancel_futures=True)
         self._executors = {}
-        if self._coach_executor is not None:
-            self._coach_executor.shutdown(wait=False, cancel_futures=True)
-            self._coach_executor = None
+        for process_pool in self._coach_executors.values():
+            process_pool.shutdown(wait=False, cancel_futures=True)
+        self._coach_executors = {}
 
 
 def _review_html(review: Any) -> str:
