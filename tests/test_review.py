@@ -117,7 +117,7 @@ def test_mistakes_come_in_order_with_the_bots_thinking():
             assert m.thoughts and all(t.steps for t in m.thoughts)
             assert all(t.seat != 1 for t in m.thoughts)
     text = review.to_text()
-    assert "Review of seat 1" in text and "Play " in text
+    assert "Review of seat 1" in text and "Trick 13: you played" in text
     assert "_" not in text.split("\n", 1)[1]
 
 

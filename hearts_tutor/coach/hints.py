@@ -1,10 +1,15 @@
 """Hints (the coach's move with its reason) and tutor-mode warnings before a risky move is committed.
 
-A hint during the pass is :func:`~hearts_tutor.coach.passing.suggest_pass`. During play the coach compares
-every legal card by rollouts against the bots' model of the other players (``bots.search.evaluate_plays``,
-common random numbers, a time budget that keeps a hint under a second) and explains the winner in words
-chosen from the position: ducking under the card that wins the trick, throwing away a dangerous card when
-out of the led suit, leading a low spade to force out the queen, and so on.
+The coach's pass: its own suggestion (:func:`~hearts_tutor.coach.passing.suggest_pass`), variations on it
+and the hard bots' shortlist, compared by rollouts (``bots.search.evaluate_passes``); a hand strong enough
+to shoot the moon passes its lowest cards. The coach's play: every legal card compared by rollouts against
+the bots' model of the other players (``bots.search.evaluate_plays``, common random numbers, the hard bots'
+inference of who holds what, a time budget that keeps a hint under a second). The rollouts' players never
+try for the moon, so while someone may be shooting it (or this seat is) the coach plays as the hard bots
+do. The reason is chosen from the position: staying under the card that wins the trick, throwing away a
+dangerous card when out of the led suit, leading a low spade to force out the queen, stopping a moon...
+
+Measured strength and speed: ``benchmarks/bench_coach.py`` (see benchmarks/README.md, "Coach").
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import Card, card_name, card_str, cards_str
+from ..cards import Card, card_str, cards_str
 from ..hand import HandState, Phase
 from ..record import HandRecord, RecordError
 from . import text
@@ -107,32 +107,35 @@ class HandReview:
 
     def to_text(self) -> str:
         """The review as a learner reads it."""
-        lines = [f"Review of seat {self.seat} ({self.rules_name} rules, {self.players} players)."]
+        lines = [text.review_heading(self.seat, self.rules_name, self.players)]
         if self.points:
             lines.append(text.review_points(self.points[self.seat]))
         if self.pass_review is not None and self.pass_grade is not None:
             g = self.pass_grade
             lines.append(text.review_pass_line(list(self.pass_review.cards), g.band, g.cost))
             if g.band != "best":
-                lines.append(f"  The coach would pass {text.cards_phrase(g.best)}.")
-            for f in self.pass_review.flags:
-                lines.append(f"  [{f.severity}] {f.reason}")
+                lines.append(text.review_coach_pass(g.best))
+            lines.extend(text.review_flag(f.severity, f.reason) for f in self.pass_review.flags)
         for p in self.plays:
-            lines.append(text.review_play_line(p.index, p.card, p.grade.band, p.grade.cost, p.grade.best))
+            lines.append(text.review_play_line(self._trick(p.index), p.card, p.grade.band, p.grade.cost,
+                                               p.grade.best))
         lines.append("")
         if not self.mistakes:
             lines.append(text.review_no_mistakes())
         else:
             lines.append(text.review_mistakes_heading(len(self.mistakes)))
             for i, m in enumerate(self.mistakes, 1):
-                where = "Your pass" if m.kind == "pass" else f"Play {m.index}"
-                lines.append(f"{i}. {where} ({text.cards_phrase(m.cards)}): {m.explanation}")
+                trick = None if m.index is None else self._trick(m.index)
+                lines.append(text.review_mistake(i, trick, m.cards, m.explanation))
                 for t in m.thoughts:
                     who = text.seat_phrase(self.seat, t.seat, self.players)
-                    lines.append(f"   What {who} ({t.level} bot) was thinking before playing "
-                                 f"{card_name(t.card)}:")
-                    lines.extend(f"     - {s}" for s in t.steps)
+                    lines.append(text.review_bot_heading(who, t.level, t.card))
+                    lines.extend(text.review_bot_step(s) for s in t.steps)
         return "\n".join(lines)
+
+    def _trick(self, index: int) -> int:
+        """The trick (counted from 1) of the play at ``index``."""
+        return index // self.players + 1
 
 
 def _num(x: float) -> float | None:

@@ -355,17 +355,30 @@ def pass_phrase(cards: Iterable[Card]) -> str:
 
 # ----- review -----
 
-def review_pass_line(cards: list[Card], band: str, cost: float) -> str:
-    return f"Your pass: {cards_phrase(cards)} — {band} (cost {cost:.1f})."
-
-
-def review_play_line(index: int, c: Card, band: str, cost: float, best: Card) -> str:
-    tail = "" if band == "best" else f"; the coach would play {card_name(best)}"
-    return f"Play {index}: {card_name(c)} — {band} (cost {cost:.1f}{tail})."
+def review_heading(seat: int, rules_name: str, players: int) -> str:
+    return f"Review of seat {seat} ({rules_name.replace('_', ' ')} rules, {players} players)."
 
 
 def review_points(points: int) -> str:
     return f"You scored {points} point{'s' if points != 1 else ''} this hand."
+
+
+def review_pass_line(cards: list[Card], band: str, cost: float) -> str:
+    return f"Your pass: {cards_phrase(cards)}. Grade: {band} (cost {cost:.1f} points)."
+
+
+def review_coach_pass(cards: Iterable[Card]) -> str:
+    return f"  The coach would pass {cards_phrase(cards)}."
+
+
+def review_flag(severity: str, reason: str) -> str:
+    word = {"info": "Note", "warning": "Warning", "danger": "Danger"}[severity]
+    return f"  {word}: {reason}"
+
+
+def review_play_line(trick: int, c: Card, band: str, cost: float, best: Card) -> str:
+    tail = "" if band == "best" else f"; the coach would play {card_name(best)}"
+    return f"Trick {trick}: you played {card_name(c)}. Grade: {band} (cost {cost:.1f} points{tail})."
 
 
 def review_no_mistakes() -> str:
@@ -376,8 +389,17 @@ def review_mistakes_heading(n: int) -> str:
     return f"{cap(count_word(n))} mistake{'s' if n != 1 else ''} this hand, in order:"
 
 
-def review_bot_thought(name: str, text: str) -> str:
-    return f"  {name} was thinking: {text}"
+def review_mistake(number: int, trick: int | None, cards: Iterable[Card], explanation: str) -> str:
+    where = "Your pass" if trick is None else f"Trick {trick}"
+    return f"{number}. {where} ({cards_phrase(cards)}): {explanation}"
+
+
+def review_bot_heading(who: str, level: str, c: Card) -> str:
+    return f"   What {who} ({level} bot) was thinking before playing {card_name(c)}:"
+
+
+def review_bot_step(step: str) -> str:
+    return f"     - {step}"
 
 
 ALL_TEMPLATES = [name for name in dir() if not name.startswith("_")]
