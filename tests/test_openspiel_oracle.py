@@ -66,8 +66,12 @@ def rules_for(flags: dict[str, bool]) -> dict[str, object]:
     return rules
 
 
-def openspiel_hand(game: pyspiel.Game, rng: random.Random) -> dict[str, object]:
-    """Play one random hand in OpenSpiel; return it as a hand record plus what OpenSpiel reported."""
+def openspiel_hand(game: pyspiel.Game, rng: random.Random, shooter: int | None = None) -> dict[str, object]:
+    """Play one random hand in OpenSpiel; return it as a hand record plus what OpenSpiel reported.
+
+    With a ``shooter``, that seat is mostly dealt the highest cards left and always plays its highest legal card
+    while the others mostly play their lowest: hands where someone shoots the moon become common.
+    """
     state = game.new_initial_state()
     # the first chance node's legal actions honour pass_cards (its chance_outcomes() always lists all four)
     direction = rng.choice(state.legal_actions())
@@ -75,7 +79,11 @@ def openspiel_hand(game: pyspiel.Game, rng: random.Random) -> dict[str, object]:
     deal: list[list[str]] = [[], [], [], []]
     dealt = 0
     while state.is_chance_node():
-        c = rng.choice([a for a, _ in state.chance_outcomes()])
+        outcomes = [a for a, _ in state.chance_outcomes()]
+        if shooter is not None and dealt % 4 == shooter and rng.random() < 0.8:
+            c = max(outcomes, key=lambda x: x // 4)  # OpenSpiel's rank is card // 4
+        else:
+            c = rng.choice(outcomes)
         deal[dealt % 4].append(card_str(ours(c)))
         dealt += 1
         state.apply_action(c)
@@ -89,7 +97,10 @@ def openspiel_hand(game: pyspiel.Game, rng: random.Random) -> dict[str, object]:
         player = state.current_player()
         actions = state.legal_actions()
         a = rng.choice(actions)
-        if len(plays) == 0 and len(passes[3]) < 3 and direction != 0:
+        passing = len(plays) == 0 and len(passes[3]) < 3 and direction != 0
+        if shooter is not None and not passing and (player == shooter or rng.random() < 0.8):
+            a = (max if player == shooter else min)(actions, key=lambda x: x // 4)
+        if passing:
             passes[player].append(card_str(ours(a)))
         else:
             legal.append(sorted(card_str(ours(x)) for x in actions))
@@ -113,26 +124,48 @@ def _sort_key(text: str) -> tuple[int, int]:
     return "CDSH".index(text[1]), "23456789TJQKA".index(text[0])
 
 
+def check_against_openspiel(spiel: dict[str, object], flags: dict[str, bool], number: int) -> None:
+    """Our referee's answer for OpenSpiel's hand equals what OpenSpiel said about it."""
+    record = spiel["record"]
+    record["rules"] = rules_for(flags)  # type: ignore[index]
+    where = f"flags {flags}, hand {number}: {json.dumps(record)}"
+    answer = referee_record(json.dumps(record))
+    assert answer["ok"], f"{answer} for {where}"
+    if not flags["pass_cards"]:
+        assert "passes" not in record and answer["to_move"][0] == spiel["to_move"][0]  # type: ignore[index]
+    for k, (ours_legal, theirs) in enumerate(zip(answer["legal"], spiel["legal"], strict=True)):  # type: ignore[call-overload]
+        assert ours_legal == sorted(theirs, key=_sort_key), f"legal cards before play {k} differ; {where}"
+    assert answer["to_move"] == spiel["to_move"], where
+    assert answer["trick_winners"][:12] == spiel["winners"], where
+    assert answer["complete"] is True
+    assert answer["points"] == spiel["points"], where
+
+
+def game_for(combination: int) -> tuple[dict[str, bool], pyspiel.Game]:
+    flags = {name: bool(combination >> i & 1) for i, name in enumerate(FLAGS)}
+    return flags, pyspiel.load_game("hearts", {**flags, "can_lead_hearts_instead_of_qs": False})
+
+
 @pytest.mark.parametrize("combination", range(2 ** len(FLAGS)))
 def test_engine_agrees_with_openspiel(combination: int) -> None:
-    flags = {name: bool(combination >> i & 1) for i, name in enumerate(FLAGS)}
-    game = pyspiel.load_game("hearts", {**flags, "can_lead_hearts_instead_of_qs": False})
+    flags, game = game_for(combination)
     rng = random.Random(combination)
     for number in range(HANDS_PER_COMBINATION):
-        spiel = openspiel_hand(game, rng)
-        record = spiel["record"]
-        record["rules"] = rules_for(flags)
-        where = f"flags {flags}, hand {number}: {json.dumps(record)}"
-        answer = referee_record(json.dumps(record))
-        assert answer["ok"], f"{answer} for {where}"
-        if not flags["pass_cards"]:
-            assert "passes" not in record and answer["to_move"][0] == spiel["to_move"][0]
-        for k, (ours_legal, theirs) in enumerate(zip(answer["legal"], spiel["legal"], strict=True)):
-            assert ours_legal == sorted(theirs, key=_sort_key), f"legal cards before play {k} differ; {where}"
-        assert answer["to_move"] == spiel["to_move"], where
-        assert answer["trick_winners"][:12] == spiel["winners"], where
-        assert answer["complete"] is True
-        assert answer["points"] == spiel["points"], where
+        check_against_openspiel(openspiel_hand(game, rng), flags, number)
+
+
+def test_moon_hands_agree_with_openspiel() -> None:
+    """Hands steered towards a moon (random play almost never shoots it), 4 per flag combination."""
+    moons = 0
+    for combination in range(2 ** len(FLAGS)):
+        flags, game = game_for(combination)
+        rng = random.Random(1000 + combination)
+        for number in range(4):
+            spiel = openspiel_hand(game, rng, shooter=rng.randrange(4))
+            check_against_openspiel(spiel, flags, number)
+            points = sorted(spiel["points"])  # type: ignore[call-overload]
+            moons += points[0] <= 0 and points[1] >= 16  # only a moon leaves three seats on 16 or more
+    assert moons >= 10, f"only {moons} moons in 512 steered hands"
 
 
 def test_running_points_agree_trick_by_trick() -> None:
