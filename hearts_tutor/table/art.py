@@ -299,7 +299,8 @@ _CSS = r"""
   box-shadow: 0 6px 12px rgba(0,0,0,.45); }
 .ht-table .jupyter-button.ht-card.ht-selected { transform: translateY(-18px);
   box-shadow: 0 0 0 3px #ffd84d, 0 6px 12px rgba(0,0,0,.45); }
-.ht-table .jupyter-button.ht-card.ht-hinted { box-shadow: 0 0 0 3px #4dabf7, 0 6px 12px rgba(0,0,0,.45); }
+.ht-table .jupyter-button.ht-card.ht-hinted { transform: translateY(-10px);
+  box-shadow: 0 0 0 4px #4dabf7, 0 0 14px 4px rgba(77,171,247,.8); }
 .ht-table .jupyter-button.ht-card.ht-received { box-shadow: inset 0 5px 0 #4dabf7, -2px 2px 6px rgba(0,0,0,.35); }
 .ht-table .jupyter-button.ht-card:disabled { opacity: 1; cursor: not-allowed;
   background: linear-gradient(160deg, #d9d6cf 0%, #c4c0b6 100%); }
