@@ -19,6 +19,7 @@ import json
 import os
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -153,6 +154,28 @@ class StatsStore:
         self.path = path or stats_path()
         self.stats, self.message = load_stats(self.path)
         self.writable = self.message is None or "moved to" in self.message
+
+    def update(self, change: Callable[[Stats], None]) -> str | None:
+        """Apply ``change`` to the latest statistics on disk and save them; returns a problem to show, or None.
+
+        Reading first means two tables (two notebooks, or a Voila kernel started before the last game ended)
+        never overwrite each other's games.
+        """
+        if self.writable and self.path.exists():
+            latest, message = load_stats(self.path)
+            if message is not None:
+                self.message = message
+                self.writable = "moved to" in message
+            self.stats = latest
+        change(self.stats)
+        return self.save()
+
+    def reload(self) -> None:
+        """Catch up with what other tables saved (a damaged file is moved aside as on loading)."""
+        if self.writable and self.path.exists():
+            self.stats, message = load_stats(self.path)
+            if message is not None:
+                self.message = message
 
     def save(self) -> str | None:
         """Save; returns an error message instead of raising (the table shows it)."""

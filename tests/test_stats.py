@@ -82,3 +82,24 @@ def test_the_table_keeps_statistics_across_restarts(tmp_path: Path) -> None:
     table2.stats_toggle.value = True
     assert "Games" in table2.stats_html.value and ">1<" in table2.stats_html.value
     table2.close()
+
+
+def test_two_tables_never_overwrite_each_other(tmp_path: Path) -> None:
+    path = tmp_path / "stats.json"
+    early = StatsStore(path)  # e.g. a preheated Voila kernel, loaded before the other table played
+    other = StatsStore(path)
+    other.update(lambda s: s.record_game(won=True))
+    early.update(lambda s: s.record_game(won=False))
+    final, _ = load_stats(path)
+    assert (final.games, final.wins) == (2, 1)
+
+
+def test_the_table_says_at_once_that_a_damaged_file_was_moved(tmp_path: Path) -> None:
+    from hearts_tutor.table import Table
+
+    path = tmp_path / "stats.json"
+    path.write_text("{oops")
+    table = Table(seed=1, mode="sync", grading=False, stats=StatsStore(path))
+    assert table.stats_html.layout.display != "none"
+    assert "damaged" in table.stats_html.value and "moved to" in table.stats_html.value
+    table.close()

@@ -48,7 +48,7 @@ from ..rules import (
     Rules,
     RulesError,
 )
-from ..stats import StatsStore
+from ..stats import Stats, StatsStore
 from ..view import PlayerView
 from . import art
 from .helpers import bot_levels, call_coach, coach_function, compute_hint, make_level_bot
@@ -123,6 +123,8 @@ class Table:
         self._coach_executors: dict[str, ProcessPoolExecutor] = {}
         self._card_buttons: dict[tuple[Card, int], W.Button] = {}
         self._build()
+        if self.store.message:  # e.g. a damaged statistics file was moved aside: say so at once
+            self.stats_toggle.value = True
         self._new_game(self.rules)
 
     # ================================================================ construction
@@ -522,10 +524,10 @@ class Table:
         self.hand_scored = True
         h = m.hand
         res = h.result()
-        st = self.store.stats
+        changes: list[Callable[[Stats], None]] = []
         if not self.demo:
-            st.record_hand(points=points[LEARNER], moon=res.shooter == LEARNER,
-                           queen=bool(h.queens_taken[LEARNER]))
+            changes.append(lambda st: st.record_hand(points=points[LEARNER], moon=res.shooter == LEARNER,
+                                                     queen=bool(h.queens_taken[LEARNER])))
         parts = [f"{'You' if s == LEARNER else self.names[s]} {p:+d}" for s, p in enumerate(points)]
         extra = ""
         if res.shooter is not None:
@@ -538,13 +540,14 @@ class Table:
             m.next_hand()  # files the finished hand; no new deal when the game is over
             winners = m.winners()
             if not self.demo and not self.game_recorded:
-                st.record_game(won=LEARNER in winners)
+                changes.append(lambda st: st.record_game(won=LEARNER in winners))
                 self.game_recorded = True
-        self._save_stats()
+        if changes:
+            self._update_stats(lambda st: [change(st) for change in changes])
         self._start_review()
 
-    def _save_stats(self) -> None:
-        problem = self.store.save()
+    def _update_stats(self, change: Callable[[Stats], Any]) -> None:
+        problem = self.store.update(change)
         if problem:
             self._log(problem)
 
@@ -814,8 +817,7 @@ class Table:
             if self.hand_scored and coach_function("review_hand") is None:
                 self.coach_notes["review"] = self._own_review()
             if not self.demo:
-                self.store.stats.record_band(band)
-                self._save_stats()
+                self._update_stats(lambda st: st.record_band(band))
         self._render()
 
     def _start_review(self) -> None:
@@ -1414,6 +1416,7 @@ class Table:
                 f"</table><div style='margin-top:6px'>{chart}</div>")
 
     def _stats_html(self) -> str:
+        self.store.reload()
         st = self.store.stats
         rows = "".join(f"<tr><td>{html.escape(k)}</td><td>{html.escape(v)}</td></tr>" for k, v in st.summary_rows())
         note = (f'<div class="ht-notice">{html.escape(self.store.message)}</div>' if self.store.message else "")
