@@ -35,6 +35,8 @@ def voila_argv(notebook: Path, port: int, open_browser: bool) -> list[str]:
     argv = [str(notebook), f"--port={port}", "--Voila.ip=127.0.0.1", "--theme=light", "--template=hearts",
             # a kernel that has already dealt the table waits for each visitor: the page is ready at once
             "--preheat_kernel=True", "--pool_size=1",
+            # kernels of closed pages that could not be shut down are culled after a while
+            "--MappingKernelManager.cull_idle_timeout=1800", "--MappingKernelManager.cull_interval=120",
             "--VoilaConfiguration.show_tracebacks=True", "--Voila.port_retries=0"]
     if not open_browser:
         argv.append("--no-browser")

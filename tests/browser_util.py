@@ -110,6 +110,11 @@ def voila_server(notebook: str | Path, workdir: Path, env: Mapping[str, str] | N
         yield u
 
 
+def _unload_beacon(request: Any) -> bool:
+    """Voila's kernel-shutdown beacon on page unload: the server gets it, the leaving page sees it aborted."""
+    return "/voila/api/shutdown/" in request.url and "ABORTED" in str(request.failure or "")
+
+
 @contextlib.contextmanager
 def browser_page(viewport: tuple[int, int] = (1280, 900)) -> Iterator[tuple[Any, list[str]]]:
     """A Chromium page and the list that collects its console errors and uncaught exceptions."""
@@ -123,7 +128,8 @@ def browser_page(viewport: tuple[int, int] = (1280, 900)) -> Iterator[tuple[Any,
             page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
             page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
             page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-            page.on("requestfailed", lambda r: problems.append(f"request failed: {r.url}"))
+            page.on("requestfailed", lambda r: None if _unload_beacon(r) else problems.append(
+                f"request failed: {r.url} ({r.failure})"))
             yield page, problems
         finally:
             browser.close()

@@ -1,7 +1,8 @@
 """The table in a real browser: ``hearts-tutor play`` (Voila) driven by Playwright through Debian's Chromium.
 
 Plays whole hands by clicking: selects and unselects cards, passes, plays every card of a hand, opens
-telepathy, asks for a hint, finishes a hand with the cup of joe, reaches the score pad and starts a new game.
+telepathy, asks for a hint, finishes a hand with the cup of joe, reaches the score pad, starts a new game and
+finds its statistics again in a new kernel.
 No console error may appear. Screenshots go to the test's tmp_path; the load and click times are printed and
 written to ``browser_metrics.json`` there (measured, not asserted: see the brief's targets).
 """
@@ -164,6 +165,15 @@ def test_play_hands_by_clicking(tmp_path: Path) -> None:
         page.wait_for_function("!document.querySelector('.ht-scorepad').innerText.includes('Hand 1\\t')")
         assert "Choose 3 cards" in page.locator(".ht-status").inner_text()
         shot("08_new_game")
+        assert not problems, problems
+
+        # ---- statistics survive the kernel: a fresh page (a new kernel) shows the two hands played
+        page.reload()
+        page.wait_for_selector(ENABLED_CARD, timeout=60_000)
+        page.get_by_role("button", name="Statistics").click()
+        page.wait_for_selector(".ht-panel >> text=Average points per hand")
+        assert re.search(r"Hands\s+2\b", page.locator(".ht-panel", has_text="Statistics").first.inner_text())
+        shot("09_statistics")
         assert not problems, problems
 
     metrics["click_to_update_ms"] = {
