@@ -91,9 +91,16 @@ class Table:
 
     Display it in a notebook (it is a widget); ``Table.for_app()`` reads the animation speed and seed from
     the environment or the page's URL (``?speed=fast&seed=3``) for the Voila app.
+
+    ``levels`` are the opponents' levels in seat order (seat 1 first; missing ones are medium). ``mode`` is
+    ``async`` (bots pause between moves, in the kernel's event loop), ``sync`` (everything at once) or
+    ``manual`` (bots move on :meth:`step`). ``speed`` is an animation speed of :data:`SPEEDS`. ``tutor`` warns
+    before risky cards, ``demo`` lets the bots play every seat, ``practice`` allows undo, ``telepathy`` lets
+    the learner read the bots' minds, ``grading`` grades each move with the coach's rollouts, and ``stats``
+    is where statistics are kept (by default the user's data directory).
     """
 
-    def __init__(self, rules: Rules | None = None, *, seed: int | None = None, levels: Sequence[str] | None = None,
+    def __init__(self, rules: Rules | None = None, *, seed: int | None = None, levels: Sequence[str] = (),
                  mode: str = "async", speed: str = "normal", tutor: bool = False, demo: bool = False,
                  practice: bool = True, telepathy: bool = True, grading: bool = True,
                  stats: StatsStore | None = None) -> None:
@@ -113,7 +120,9 @@ class Table:
         self._rng = random.Random(seed)
         self._levels_available = bot_levels()
         default = [lv for lv in ("medium", "hard", "easy") if lv in self._levels_available] or ["easy"]
-        self.levels: list[str] = list(levels) if levels else [default[0]] * 11
+        opponents = [lv if lv in self._levels_available else default[0] for lv in (levels or ())]
+        padded = (opponents + [default[0]] * 10)[:10]
+        self.levels: list[str] = ["you", *padded]  # by seat; seat 0 is the learner
         self.store = stats if stats is not None else StatsStore()
         self.errors: list[str] = []
         self._tasks: set[asyncio.Task[Any]] = set()
