@@ -326,3 +326,21 @@ def test_turn_clock_plays_a_random_legal_card(tmp_path) -> None:  # type: ignore
         t.close()
 
     asyncio.run(main())
+
+
+def test_a_bots_illegal_move_is_reported_and_the_game_goes_on(make) -> None:  # type: ignore[no-untyped-def]
+    from hearts_tutor.bots.base import Decision
+
+    t = make(seed=18, mode="manual")
+
+    class Broken:
+        level = "broken"
+
+        def decide(self, view):  # type: ignore[no-untyped-def]
+            bad = next(c for c in range(52) if c not in view.hand)
+            return Decision("pass" if view.phase is Phase.PASS else "play", view.seat, (bad,) * 3)
+
+    t.bots[1] = Broken()  # type: ignore[assignment]
+    t.run_until_learner()
+    assert t.errors and "refused" in t.errors[0]
+    assert t.match.hand.passes[1] is not None

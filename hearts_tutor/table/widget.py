@@ -51,7 +51,7 @@ from ..rules import (
 from ..stats import Stats, StatsStore
 from ..view import PlayerView
 from . import art
-from .helpers import bot_levels, call_coach, coach_function, compute_hint, make_level_bot
+from .helpers import SimpleBot, bot_levels, call_coach, coach_function, compute_hint, make_level_bot
 from .layout import seat_sides, toward, trick_position
 
 #: Bot pause and finished-trick pause, in seconds, for each animation speed.
@@ -482,7 +482,12 @@ class Table:
         seat = d.seat
         if d.kind == "play" and seat != h.to_move:
             raise RuntimeError(f"a decision for seat {seat} arrived when seat {h.to_move} is to move")
-        d.apply(h)
+        try:
+            d.apply(h)
+        except IllegalMove as e:  # a bot's bug must not stop the game: say so, and play a plain legal move
+            self._log(f"{self.names[seat]}'s {d.kind} was refused ({e.reason}); a plain legal move was made.")
+            d = SimpleBot().decide(self.match.view(seat))
+            d.apply(h)
         self._version += 1
         self.decisions[seat] = d
         name = "You" if seat == LEARNER else self.names[seat]
