@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from ..cards import Card, card_name, card_str, join_names
 from ..view import PlayerView
 from .base import Bot, Decision, Reasoning
-from .heuristic import HardBot, best_passes, seat_name
+from .heuristic import Beliefs, HardBot, best_passes, seat_name
 from .search import Estimate, evaluate_passes, play_out
 
 DEFAULT_SECONDS = 1.0
@@ -78,14 +78,9 @@ class ExpertBot(Bot):
             why.observed("I have only one legal card.")
             return Decision("play", view.seat, (c,), steps=why.chose(
                 f"I play {card_name(c)}: it is the only card I may play.", card=card_str(c)), level=self.level)
-        hard = self.hard.choose_play(view)
         why = Reasoning()
-        for step in hard.steps:
-            if step.kind in ("observed", "inferred"):
-                why.steps.append(step)
-        from .heuristic import Beliefs
-
-        beliefs = Beliefs(view)
+        facts = self.hard._facts(view, why)  # observed and inferred steps, with the queen's odds
+        beliefs: Beliefs = facts["beliefs"]
         est = self.search(view, legal, beliefs.card_weights())
         best = min(legal, key=lambda c: (round(est[c].mean, 9), c % 13, c))
         why.considered("Expected points for this hand after each card, from rollouts on sampled deals "

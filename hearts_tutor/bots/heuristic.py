@@ -16,6 +16,7 @@ Every score is a rough number of points the card is expected to cost (lower is b
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
@@ -216,6 +217,10 @@ class HeuristicBot(Bot):
 
     level: ClassVar[str] = "easy"
     skills: ClassVar[Skills] = EASY
+    void_max: ClassVar[int] = 2
+    """Longest side suit the bot empties by passing."""
+    queen_guards: ClassVar[int] = 3
+    """Other spades the bot wants before it keeps the queen of spades."""
 
     # ===== passing =====
 
@@ -258,10 +263,10 @@ class HeuristicBot(Bot):
         void_suits: set[int] = set()
         if sk.voids_on_purpose:
             room = rules.pass_count
-            if queen and hand & QS_BIT and lengths[SPADES] <= (4 if sk.counts_cards else 3):
+            if queen and hand & QS_BIT and lengths[SPADES] <= self.queen_guards:
                 room -= 1
             for s in sorted((0, 1), key=lambda s: lengths[s]):
-                if 0 < lengths[s] <= min(2, room) and not (rules.jack_points and hand & JD_BIT and s == 1):
+                if 0 < lengths[s] <= min(self.void_max, room) and not (rules.jack_points and hand & JD_BIT and s == 1):
                     if sk.counts_cards and s == 0 and hand & 1 and lengths[s] == 2:
                         continue  # careful: the 2 of clubs leads anyway; a club void comes later
                     void_suits.add(s)
@@ -271,7 +276,7 @@ class HeuristicBot(Bot):
             if suit == SPADES and queen:
                 spades = lengths[SPADES]
                 if c == QUEEN_OF_SPADES:
-                    guarded = spades >= (5 if sk.counts_cards else 4)
+                    guarded = spades > self.queen_guards
                     if not sk.voids_on_purpose:
                         out[c] = (40.0, "is the queen of spades, worth 13 points")
                     elif guarded:
@@ -313,8 +318,53 @@ class HeuristicBot(Bot):
         why.considered("What each card is likely to cost me, in points (lower is better).",
                        scores={card_str(c): round(s[0], 2) for c, s in scored.items()})
         best = min(legal, key=lambda c: (round(scored[c][0], 6), self._tiebreak(view, c)))
+        reason = scored[best][1]
+        if self.check_samples:
+            best, reason = self._check_by_play_out(view, facts, scored, best, reason, why)
         return Decision("play", view.seat, (best,), steps=why.chose(
-            f"I play {card_name(best)}: {scored[best][1]}.", card=card_str(best)), level=self.level)
+            f"I play {card_name(best)}: {reason}.", card=card_str(best)), level=self.level)
+
+    check_samples: ClassVar[int] = 0
+    """Hard: how many imagined deals it plays out to double-check its top few cards (0: never)."""
+    check_margin: ClassVar[float] = 0.75
+    check_width: ClassVar[int] = 3
+    check_gap: ClassVar[float] = 4.0
+    check_plays: ClassVar[int] = 0
+    """Imagined cards played per check (sets the number of deals between half and three times the samples)."""
+    """Cards whose rule-of-thumb cost is this much worse than the best are not worth checking."""
+
+    def _check_by_play_out(self, view: PlayerView, facts: dict[str, Any], scored: dict[Card, tuple[float, str]],
+                           best: Card, reason: str, why: Reasoning) -> tuple[Card, str]:
+        """Play the hand out on a few imagined deals (the unseen cards dealt as inferred) for the top cards."""
+        from .search import play_out
+
+        ranked = sorted(scored, key=lambda c: (round(scored[c][0], 6), c % 13))[:self.check_width]
+        ranked = [c for c in ranked if scored[c][0] - scored[best][0] < self.check_gap]
+        if len(ranked) < 2:
+            return best, reason
+        rng = random.Random(repr((view.seat, view.hand_number, len(view.plays()), view.hand)))
+        weights = facts["beliefs"].card_weights() or None
+        totals = dict.fromkeys(ranked, 0.0)
+        # a fixed amount of imagined play (deterministic, and about the same time early or late in the hand)
+        remaining = max(1, sum(view.hand_sizes)) * len(ranked)
+        samples = max(self.check_samples // 2, min(3 * self.check_samples, self.check_plays // remaining))
+        for _ in range(samples):
+            base = view.sample(rng, weights)
+            seed = rng.getrandbits(32)
+            for c in ranked:
+                st = base.copy()
+                st.play(c)
+                play_out(st, random.Random(seed))
+                totals[c] += st.points()[view.seat]
+        means = {c: t / samples for c, t in totals.items()}
+        why.considered(f"I played the hand out {samples} times in my head for my best few cards "
+                       "(average points for me, lower is better).",
+                       playouts={card_str(c): round(m, 2) for c, m in means.items()})
+        alt = min(ranked, key=lambda c: (means[c], c % 13))
+        if means[best] - means[alt] > self.check_margin:
+            return alt, (f"playing the hand out in my head, it cost about {means[best] - means[alt]:.1f} points "
+                         f"less than {card_name(best)}")
+        return best, reason
 
     def _tiebreak(self, view: PlayerView, c: Card) -> float:
         return c % 13
@@ -470,13 +520,16 @@ class HeuristicBot(Bot):
         for s in after:
             expected += self._void_chance(view, facts, led, s) * self._dump_value(view, facts, s)
         if led == SPADES and facts["queen_out"] and c > QUEEN_OF_SPADES:
-            queen_risk = sum(self._queen_chance(view, facts, s) for s in after) * (1.0 - self._void_chance(
-                view, facts, SPADES, after[0]) if after else 1.0)
+            queen_risk = min(1.0, sum(self._queen_chance(view, facts, s) for s in after))
             expected += queen_risk * rules.queen_points
         jack = False
         if sk.wins_jack and rules.jack_points and (JD in view.trick or c == JD):
             jack = True
-        cost = win_p * (expected + 0.4) - (1 - win_p) * own * 0.5 - rank / 40
+        if c == QUEEN_OF_SPADES and rules.queen_points:
+            # the queen is only safe under a higher spade; hoping for one to come is a gamble
+            cost = rules.queen_points + pts - 4.0 * beaten
+            return cost, "playing the queen here risks taking her myself"
+        cost = win_p * (expected + 0.4) - (1 - win_p) * own * 0.5 - rank / 40 - self._relief(view, facts, c)
         if facts["shooter"] is not None and pts > 0 and facts.get("winner") == facts["shooter"]:
             cost -= 8.0 * win_p
             return cost, "it takes points away from the player trying to shoot the moon"
@@ -495,6 +548,20 @@ class HeuristicBot(Bot):
         if win_p < 0.3:
             return cost, "someone after me will probably play higher"
         return cost, f"I may win the trick (about {round(100 * win_p)}% likely)"
+
+    def _relief(self, view: PlayerView, facts: dict[str, Any], c: Card) -> float:
+        """What getting rid of ``c`` now is worth for the rest of the hand (hard: plans ahead)."""
+        if not self.skills.counts_cards:
+            return 0.0
+        rules = view.rules
+        if rules.queen_points and c // 13 == SPADES and c > QUEEN_OF_SPADES:
+            if view.hand_mask & QS_BIT:
+                return 4.0  # with the queen in hand, high spades only force me to win her later
+            if facts["queen_out"]:
+                return 2.0
+        if c // 13 == HEARTS:
+            return (c % 13) / 12
+        return 0.0
 
     def _score_discard(self, view: PlayerView, facts: dict[str, Any], c: Card) -> tuple[float, str]:
         rules = view.rules
@@ -545,6 +612,13 @@ class HeuristicBot(Bot):
             expected += rules.queen_points * (1.0 - sum(self._void_chance(view, facts, SPADES, s) * self._queen_chance(
                 view, facts, s) for s in others))
         cost = win_p * (expected + 0.3) - rank / 60
+        if not view.hand_mask & QS_BIT:
+            cost -= self._relief(view, facts, c)
+        if sk.counts_cards:
+            if suit == HEARTS and view.hand_mask & ~HEART_MASK and not _is_sure_loser(view, facts, c):
+                cost += 1.0  # a heart lead puts points into play
+            if _is_sure_loser(view, facts, c):
+                cost -= 0.5
         reason = "it is a low card that someone else should have to beat" if win_p < 0.5 else \
             "it should win safely while nobody can throw points on it"
         if c == QUEEN_OF_SPADES and rules.queen_points:
@@ -552,7 +626,7 @@ class HeuristicBot(Bot):
             reason = "leading the queen only works when a higher spade must cover her"
         if sk.flushes_spades and suit == SPADES and facts["queen_out"] and c < QUEEN_OF_SPADES \
                 and not view.hand_mask & QS_BIT:
-            cost -= 1.5 if not view.hand_mask & HIGH_SPADES else 0.5
+            cost -= 1.5 if not view.hand_mask & HIGH_SPADES or sk.counts_cards else 0.5
             reason = "a low spade forces the queen of spades out while I cannot be stuck with her"
         if sk.wins_jack and rules.jack_points and c == JD:
             cost += 3.0
@@ -628,8 +702,10 @@ def _am_shooting(view: PlayerView) -> bool:
     others = hearts_left & ~mine
     if not others:
         return True
+    if rules.queen_points and not view.queens_taken[me] and not hand & QS_BIT:
+        return False  # the queen is still out there: too risky
     top_other = others.bit_length() - 1
-    return mine.bit_count() >= 1 and (mine >> top_other).bit_count() >= others.bit_count() // 2 + 1
+    return (mine >> top_other).bit_count() >= others.bit_count()
 
 
 def _taken_mask(view: PlayerView, seat: int) -> CardSet:
@@ -660,6 +736,9 @@ class HardBot(HeuristicBot):
 
     level = "hard"
     skills = HARD
+    check_samples = 14
+    check_plays = 2400
+    check_margin = 0.5
 
 
 def best_passes(bot: HeuristicBot, view: PlayerView, limit: int = 8) -> list[tuple[Card, ...]]:
