@@ -18,6 +18,9 @@ from pathlib import Path
 import pytest
 from browser_util import browser_page, play_server, require_browser
 
+from hearts_tutor.cards import parse_card
+from hearts_tutor.table.art import card_face
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(240)]
 
 ENABLED_CARD = ".ht-card:not([disabled])"
@@ -30,14 +33,16 @@ def card_code(locator) -> str:  # type: ignore[no-untyped-def]
     return match.group(1)
 
 
-WATCH_JS = """code => {
+WATCH_JS = """([code, face]) => {
   window.__htClick = null; window.__htDone = null;
   document.addEventListener('click', e => { if (!window.__htClick && e.target.closest('.ht-card'))
       window.__htClick = performance.now(); }, {capture: true, once: true});
   const obs = new MutationObserver(() => {
-    if (window.__htClick && !document.querySelector('.ht-card-' + code)) {
+    const status = document.querySelector('.ht-status');
+    if (window.__htClick && !document.querySelector('.ht-card-' + code)
+        && status && status.innerText.includes('You played ' + face)) {
       window.__htDone = performance.now(); obs.disconnect(); } });
-  obs.observe(document.body, {childList: true, subtree: true});
+  obs.observe(document.body, {childList: true, subtree: true, characterData: true});
 }"""
 
 
@@ -120,7 +125,8 @@ def test_play_hands_by_clicking(tmp_path: Path) -> None:
             for _attempt in range(20):  # a card's element may be redrawn between finding and clicking it
                 card = page.locator(ENABLED_CARD).first.element_handle()  # pinned: the click goes to this card
                 code = card_code(card)
-                page.evaluate(WATCH_JS, code)  # times the click in the page: from the click event to the new hand
+                # times the click in the page: from the click event to the new hand and status line
+                page.evaluate(WATCH_JS, [code, card_face(parse_card(code))])
                 try:
                     card.click(timeout=5_000)
                     break

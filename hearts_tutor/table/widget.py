@@ -23,7 +23,7 @@ import multiprocessing
 import os
 import random
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
@@ -880,7 +880,7 @@ class Table:
                 raise
             done(args, result)
 
-        self._spawn(run())
+        self._spawn(run)
 
     def _coach_pool(self, queue: str) -> ProcessPoolExecutor:
         if queue not in self._coach_executors:
@@ -921,15 +921,16 @@ class Table:
             self._executors[purpose] = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"hearts-{purpose}")
         return self._executors[purpose]
 
-    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
-        task = asyncio.get_running_loop().create_task(self._report(coro))
+    def _spawn(self, start: Callable[[], Awaitable[Any]]) -> asyncio.Task[Any]:
+        """Run ``start()`` as a task of the kernel's loop; its exception is shown on the table."""
+        task = asyncio.get_running_loop().create_task(self._report(start))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
 
-    async def _report(self, coro: Any) -> None:
+    async def _report(self, start: Callable[[], Awaitable[Any]]) -> None:
         try:
-            await coro
+            await start()  # the coroutine is made here, so a task cancelled before it starts leaves none behind
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -939,7 +940,7 @@ class Table:
     def _kick(self) -> None:
         if self._run_task is None or self._run_task.done():
             try:
-                self._run_task = self._spawn(self._run())
+                self._run_task = self._spawn(self._run)
             except RuntimeError:  # no running loop (plain Python): fall back to doing it now
                 self.run_until_learner()
 
@@ -1013,7 +1014,7 @@ class Table:
                 self.clock.value = ""
                 self.timeout()
 
-        self._clock_task = self._spawn(tick())
+        self._clock_task = self._spawn(tick)
 
     def _cancel_clock(self) -> None:
         if self._clock_task is not None:
