@@ -36,8 +36,8 @@ from .situation import (
 )
 
 #: Seconds of rollouts behind one hint (the hint's p95 target is 1.0 s on two cores).
-HINT_SECONDS = 0.75
-PASS_HINT_SECONDS = 0.5
+HINT_SECONDS = 0.9
+PASS_HINT_SECONDS = 0.7
 
 
 @dataclass(frozen=True)
