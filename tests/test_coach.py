@@ -254,6 +254,18 @@ def test_missed_void():
     assert "missed_void" not in ids(review_pass(view, parse_cards("9D 8C 7C")))
 
 
+def test_moon_hand_keeping_low_hearts():
+    view = pass_view(MOON_HAND)
+    f = flag(review_pass(view, parse_cards("QC KC KD")), "moon_keep_low_hearts")
+    assert f.severity == "info" and "the 2 of hearts" in f.reason.lower() and "moon" in f.reason
+
+
+def test_keep_midrange_info_when_no_low_card_went():
+    view = pass_view("9C 2D 3D 4D 5D 6D 2S 3S 4S 5S KH QH AC")
+    f = flag(review_pass(view, parse_cards("KH QH AC")), "keep_midrange")
+    assert f.severity == "info" and "the 9 of clubs" in f.reason.lower() and "7 to jack" in f.reason
+
+
 def test_keep_midrange():
     view = pass_view("9C TC 2D 3D 4D 5D 6D 2S 3S 4S 5S 6S AC")
     r = review_pass(view, parse_cards("2D 3D AC"))
@@ -449,7 +461,11 @@ def all_messages() -> list[str]:
         t.reason_pass_void(1, parse_cards("9D")), t.reason_pass_dangerous(parse_cards("KC")),
         t.reason_pass_moon(d), t.midrange_opponent_void(parse_card("9C"), "the player on your left"),
         t.midrange_led_often(parse_card("9C"), 2), t.midrange_heart(parse_card("8H")),
-        t.midrange_no_cover(parse_card("9D")), t.midrange_plain(parse_card("9D")),
+        t.midrange_no_cover(parse_card("9D")), t.hint_stop_moon(c, "the player on your left"),
+        t.hint_moon_watch(c, "the player on your left"), t.hint_shooting(c),
+        t.remembered_pass([c], "the player on your left", [c]), t.review_points(3),
+        t.review_pass_line([c], "good", 0.5), t.review_play_line(2, c, "mistake", 3.0, parse_card("2C")),
+        t.review_mistake(1, None, [c], "A mistake."), t.grade_feedback("mistake", 3.0),
         t.warn_high_spade_queen_out(parse_card("KS")), t.warn_takes_points(parse_card("KD"), 3, [parse_card("2D")]),
         t.warn_breaks_hearts(parse_card("2H")), t.warn_breaks_hearts_own(parse_card("2H")),
         t.warn_moon_stopper(parse_card("AH"), "the player on your left"), t.hint_only_card(c),
@@ -461,7 +477,7 @@ def all_messages() -> list[str]:
 
 def test_messages_read_well():
     for msg in all_messages():
-        assert msg[0].isupper(), msg
+        assert msg.lstrip("0123456789. ")[0].isupper(), msg
         assert msg.rstrip().endswith((".", "?", "!")), msg
         assert "  " not in msg and " ." not in msg, msg
         assert not re.search(r"\b[2-9TJQKA][CDSH]\b", msg), f"card codes in {msg!r}"

@@ -70,11 +70,9 @@ def midrange_scores(view: PlayerView, cards: Iterable[Card] | None = None) -> li
             flag = Flag("midrange_led_often", "danger", text.midrange_led_often(c, led[suit]), (c,))
         elif suit == HEARTS:
             flag = Flag("midrange_heart", "danger" if score >= DANGER_AT else "warning", text.midrange_heart(c), (c,))
-        elif not lower_own:
+        else:  # no lower card of the suit: the only way left to reach the flagging score
             flag = Flag("midrange_no_cover", "danger" if score >= DANGER_AT else "warning",
                         text.midrange_no_cover(c), (c,))
-        else:
-            flag = Flag("midrange", "info", text.midrange_plain(c), (c,))
         out.append((score, flag))
     out.sort(key=lambda sf: (-sf[0], sf[1].cards))
     return out

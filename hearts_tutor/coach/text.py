@@ -217,10 +217,6 @@ def midrange_no_cover(c: Card) -> str:
             "so get rid of it while everybody still has to follow suit.")
 
 
-def midrange_plain(c: Card) -> str:
-    return f"{midrange_intro(c)} Play it early, while everybody still has to follow suit."
-
-
 # ----- tutor warnings (before a move is committed) -----
 
 def warn_high_spade_queen_out(c: Card) -> str:
