@@ -324,6 +324,8 @@ class HeuristicBot(Bot):
         return Decision("play", view.seat, (best,), steps=why.chose(
             f"I play {card_name(best)}: {reason}.", card=card_str(best)), level=self.level)
 
+    sheds_spades: ClassVar[bool] = False
+    """Medium and up: glad to get rid of the king and ace of spades while the queen is at large."""
     check_samples: ClassVar[int] = 0
     """Hard: how many imagined deals it plays out to double-check its top few cards (0: never)."""
     check_margin: ClassVar[float] = 0.75
@@ -551,7 +553,7 @@ class HeuristicBot(Bot):
 
     def _relief(self, view: PlayerView, facts: dict[str, Any], c: Card) -> float:
         """What getting rid of ``c`` now is worth for the rest of the hand (hard: plans ahead)."""
-        if not self.skills.counts_cards:
+        if not self.skills.counts_cards and not self.sheds_spades:
             return 0.0
         rules = view.rules
         if rules.queen_points and c // 13 == SPADES and c > QUEEN_OF_SPADES:
@@ -559,7 +561,7 @@ class HeuristicBot(Bot):
                 return 4.0  # with the queen in hand, high spades only force me to win her later
             if facts["queen_out"]:
                 return 2.0
-        if c // 13 == HEARTS:
+        if c // 13 == HEARTS and self.skills.counts_cards:
             return (c % 13) / 12
         return 0.0
 
@@ -729,6 +731,8 @@ class MediumBot(HeuristicBot):
 
     level = "medium"
     skills = MEDIUM
+    void_max = 3
+    sheds_spades = True
 
 
 class HardBot(HeuristicBot):
@@ -736,6 +740,8 @@ class HardBot(HeuristicBot):
 
     level = "hard"
     skills = HARD
+    void_max = 3
+    sheds_spades = True
     check_samples = 14
     check_plays = 2400
     check_margin = 0.5

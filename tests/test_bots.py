@@ -1,0 +1,288 @@
+"""Bots: no peeking, the seed-000 behaviours of each level, reasoning that names the choice, every preset."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hearts_tutor.bots import LEVELS, make_bot
+from hearts_tutor.bots.base import Decision
+from hearts_tutor.cards import QUEEN_OF_SPADES, SPADES, card_name, parse_card, parse_cards
+from hearts_tutor.hand import HandState, Phase
+from hearts_tutor.rules import PRESETS, Rules
+
+STANDARD = Rules.preset("standard")
+
+
+def bot_for(level: str, seed: int = 7):
+    return make_bot(level, seed=seed, rollouts=12) if level == "expert" else make_bot(level, seed=seed)
+
+
+def advance(state: HandState, rng: random.Random, plays: int) -> None:
+    """Pass and play ``plays`` cards with easy bots (a position somewhere in a hand)."""
+    easy = make_bot("easy", seed=rng.randrange(1000))
+    if state.phase is Phase.PASS:
+        for seat in range(state.n):
+            state.pass_cards(seat, easy.decide(state.view(seat)).cards)
+    for _ in range(plays):
+        if state.phase is not Phase.PLAY:
+            return
+        easy.decide(state.view(state.to_move)).apply(state)
+
+
+def names_choice(decision: Decision) -> bool:
+    text = decision.steps[-1].text
+    if decision.kind == "moon":
+        return decision.choice is not None and ("add 26" in text or "subtract 26" in text)
+    return all(card_name(c) in text for c in decision.cards)
+
+
+# ----- no peeking -----
+
+def reshuffled(state: HandState, seat: int, rng: random.Random) -> HandState:
+    """Another full state giving ``seat`` exactly the same view: the others' current cards re-dealt at random,
+    respecting the voids the play revealed and where ``seat``'s own pass went (the view's sampler)."""
+    other = state.view(seat).sample(rng)
+    other.passes = list(state.passes)  # the public facts of the passing (who has passed) stay as they were
+    other.received = list(state.received)
+    return other
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_bot_can_peek(level: str) -> None:
+    """A decision and its reasoning depend only on the seat's view, not on the hidden cards."""
+    rng = random.Random(11)
+    differing = 0
+    for trial in range(10 if level != "expert" else 5):
+        rules = Rules.preset(["standard", "omnibus", "n_player"][trial % 3])
+        state = HandState.deal_random(rules, rng.randrange(10**6), hand_number=trial)
+        advance(state, rng, rng.randrange(0, 3 * rules.players + 1) if trial % 4 else 0)
+        seat = state.to_move if state.phase is Phase.PLAY else trial % rules.players
+        other = reshuffled(state, seat, rng)
+        assert other.view(seat) == state.view(seat)
+        differing += any(other.hands[s] != state.hands[s] for s in range(state.n) if s != seat)
+        first = bot_for(level).decide(state.view(seat))
+        second = bot_for(level).decide(other.view(seat))
+        assert first == second, f"{level} decided differently on a reshuffle of the hidden cards"
+    assert differing >= 3  # the reshuffles really moved hidden cards
+
+
+def test_views_hold_no_hidden_cards() -> None:
+    state = HandState.deal_random(STANDARD, 3, hand_number=3)
+    view = state.view(0)
+    hidden = set().union(*(state.hand_of(s) for s in (1, 2, 3)))
+    seen = set(view.hand) | {c for _, c in view.plays()}
+    assert not hidden & seen
+
+
+# ----- seed 000: the levels' behaviours -----
+
+def spade_trick_after_passing_the_queen() -> HandState:
+    """Seat 0 passed the queen of spades to seat 3 (passing right); seat 2 leads a spade, seat 3 plays, then
+    seat 0 (holding the ace and king of spades) and seat 1 are still to play."""
+    seat0 = parse_cards("QS AS KS 5S 2H 3H 3C 4C 5C 2D 3D 4D 5D")
+    rest = [c for c in range(52) if c not in seat0]
+    fixed = {1: parse_cards("2C 6D 7D 8D"), 2: parse_cards("AC 3S"), 3: parse_cards("9S 6C")}
+    free = [c for c in rest if not any(c in v for v in fixed.values())]
+    deal = [seat0]
+    for seat in (1, 2, 3):
+        need = 13 - len(fixed[seat])
+        deal.append(fixed[seat] + free[:need])
+        free = free[need:]
+    state = HandState(STANDARD, deal, hand_number=1)  # pass right
+    assert state.pass_direction == "right"
+    state.pass_cards(0, parse_cards("QS 2H 3H"))
+    state.pass_cards(1, parse_cards("6D 7D 8D"))
+    for seat in (2, 3):
+        keep = {parse_card("AC"), parse_card("3S"), parse_card("9S"), parse_card("6C")}
+        state.pass_cards(seat, [c for c in state.hand_of(seat) if c not in keep and c // 13 != SPADES][:3])
+    state.play(parse_card("2C"))
+    state.play(parse_card("AC"))
+    state.play(parse_card("6C"))
+    state.play(parse_card("3C"))
+    assert state.to_move == 2
+    state.play(parse_card("3S"))
+    state.play(parse_card("9S"))
+    assert state.to_move == 0 and state.holds(3, QUEEN_OF_SPADES)
+    return state
+
+
+def test_medium_plays_high_spade_safely_after_the_queens_receiver_has_played() -> None:
+    state = spade_trick_after_passing_the_queen()
+    decision = make_bot("medium", seed=1).decide(state.view(0))
+    assert decision.card in parse_cards("AS KS")
+    inferred = [s for s in decision.steps if s.kind == "inferred"]
+    assert any(s.data.get("queen_of_spades") == {3: 1.0} for s in inferred)
+    # easy does not remember its pass: the queen could still land on the trick, so it ducks
+    assert make_bot("easy", seed=1).decide(state.view(0)).card == parse_card("5S")
+
+
+def test_hard_infers_the_queen_away_from_a_spade_void() -> None:
+    rng = random.Random(5)
+    for _ in range(400):
+        state = HandState.deal_random(STANDARD, rng.randrange(10**6), hand_number=3)
+        advance(state, rng, 0)
+        easy = make_bot("easy", seed=1)
+        void_seat = None
+        while state.phase is Phase.PLAY and void_seat is None:
+            seat = state.to_move
+            if (seat == 0 and state.trick and state.trick[0] // 13 == SPADES and state.tricks
+                    and not state.holds(0, QUEEN_OF_SPADES) and QUEEN_OF_SPADES not in state.plays()):
+                voids = [s for s in (1, 2, 3) if SPADES in state.view(0).voids(s)]
+                if voids:
+                    void_seat = voids[0]
+                    break
+            easy.decide(state.view(seat)).apply(state)
+        if void_seat is None:
+            continue
+        decision = make_bot("hard", seed=1).decide(state.view(0))
+        odds = [s.data["queen_of_spades"] for s in decision.steps if "queen_of_spades" in s.data]
+        assert odds, "hard said nothing about the queen"
+        assert odds[0][void_seat] == 0.0
+        assert sum(odds[0].values()) == pytest.approx(1.0, abs=0.01)
+        assert "no spades" in " ".join(s.text for s in decision.steps)
+        return
+    pytest.fail("no position with a revealed spade void found")
+
+
+QUEEN_SHORT = parse_cards("QS 4S 2C 5C 8C 9C JC 7D 2H 3H 4H 6H 8H")
+
+
+def pass_view(hand: list[int]):
+    rest = [c for c in range(52) if c not in hand]
+    deal = [hand, rest[:13], rest[13:26], rest[26:]]
+    return HandState(STANDARD, deal, hand_number=0).view(0)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_passes_the_short_queen(level: str) -> None:
+    decision = bot_for(level).decide(pass_view(QUEEN_SHORT))
+    assert QUEEN_OF_SPADES in decision.cards
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_medium_and_up_void_a_singleton_suit(level: str) -> None:
+    decision = make_bot(level, seed=1).decide(pass_view(QUEEN_SHORT))
+    assert parse_card("7D") in decision.cards  # a diamond void to throw the bad cards on
+    doubleton = parse_cards("9D KD 3C 6C 8C TC QC 2S 5S 9S 2H 5H 7H")
+    decision = make_bot(level, seed=1).decide(pass_view(doubleton))
+    assert set(parse_cards("9D KD")) <= set(decision.cards)
+
+
+def test_easy_does_not_plan_voids() -> None:
+    doubleton = parse_cards("9D KD 3C 6C 8C TC QC 2S 5S 9S 2H 5H 7H")
+    decision = make_bot("easy", seed=1).decide(pass_view(doubleton))
+    assert parse_card("9D") not in decision.cards  # it just passes its highest cards
+
+
+def test_medium_leads_spades_to_flush_the_queen() -> None:
+    rng = random.Random(2)
+    found = 0
+    for _ in range(300):
+        state = HandState.deal_random(STANDARD, rng.randrange(10**6), hand_number=3)
+        advance(state, rng, 4)
+        view = state.view(state.to_move)
+        spades = [c for c in view.legal_plays() if c // 13 == SPADES]
+        if (state.trick or not spades or max(spades) >= QUEEN_OF_SPADES
+                or QUEEN_OF_SPADES in view.hand or QUEEN_OF_SPADES in state.plays()):
+            continue
+        found += 1
+        assert make_bot("medium", seed=1).decide(view).card // 13 == SPADES
+        if found == 5:
+            return
+    pytest.fail("too few positions found")
+
+
+# ----- reasoning -----
+
+@pytest.mark.parametrize("rules_name", ["standard", "cancellation", "omnibus"])
+def test_every_decision_explains_itself_and_names_the_choice(rules_name: str) -> None:
+    rules = Rules.preset(rules_name)
+    rng = random.Random(rules_name)
+    state = HandState.deal_random(rules, 4, hand_number=0)
+    levels = list(LEVELS)
+    bots = [bot_for(levels[s % 4], seed=s) for s in range(rules.players)]
+    bots = [make_bot("expert", seed=0, rollouts=3) if isinstance(b, type(bots[3])) and b.level == "expert" else b
+            for b in bots]
+    count = 0
+    while state.phase is not Phase.DONE:
+        seats = [s for s in range(state.n) if state.passes[s] is None] if state.phase is Phase.PASS else [
+            state.to_move]
+        for seat in seats:
+            decision = bots[seat].decide(state.view(seat))
+            assert decision.steps and decision.steps[-1].kind == "chose"
+            assert {s.kind for s in decision.steps} <= {"observed", "inferred", "considered", "chose"}
+            assert names_choice(decision), decision.steps[-1].text
+            assert decision.level == bots[seat].level
+            decision.apply(state)
+            count += 1
+    assert count >= rules.hand_size * rules.players
+    del rng
+
+
+def test_moon_choice_names_the_choice() -> None:
+    rules = Rules.preset("n_player")
+    state = HandState.deal_random(rules, 1, hand_number=3 if rules.pass_direction(3) == "keep" else 0)
+    view = state.view(0)
+    from dataclasses import replace
+
+    moon_view = replace(view, phase=Phase.MOON, to_move=0, scores=(90, 10, 20))
+    for level in LEVELS:
+        decision = bot_for(level).decide(moon_view)
+        assert decision.kind == "moon" and decision.choice in ("add_to_others", "subtract_from_self")
+        assert names_choice(decision)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_forced_move_is_played(level: str) -> None:
+    state = HandState.deal_random(STANDARD, 9, hand_number=3)
+    view = state.view(state.to_move)
+    decision = bot_for(level).decide(view)
+    assert decision.card == parse_card("2C")
+    assert "only card" in decision.steps[-1].text
+
+
+# ----- every preset -----
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_bots_finish_hands_on_every_preset(preset: str) -> None:
+    from hearts_tutor.tournament import run_tournament
+
+    rules = Rules.preset(preset)
+    result = run_tournament(["easy", "medium", "hard"], 3, rules=rules, seed=1)
+    assert result.hands == 3
+    assert sum(st.n for st in result.by_bot.values()) == 3 * rules.players
+
+
+def test_expert_plays_two_decks_and_the_jack() -> None:
+    from hearts_tutor.tournament import run_tournament
+
+    for preset in ("cancellation", "omnibus"):
+        result = run_tournament(["expert", "easy"], 1, rules=preset, seed=2,
+                                bot_options={"expert": {"rollouts": 2}})
+        assert result.hands == 1
+
+
+def test_hard_wins_the_jack_when_it_can_safely() -> None:
+    rules = Rules.preset("omnibus")
+    rng = random.Random(8)
+    checked = 0
+    for _ in range(500):
+        state = HandState.deal_random(rules, rng.randrange(10**6), hand_number=3)
+        advance(state, rng, rng.randrange(4, 30))
+        if state.phase is not Phase.PLAY or len(state.trick) != 3:
+            continue
+        jd = parse_card("JD")
+        legal = state.legal_plays()
+        if jd not in state.trick or not any(c // 13 == 1 and c > max(x for x in state.trick if x // 13 == 1)
+                                             for c in legal):
+            continue
+        if any(c >= 39 or c == QUEEN_OF_SPADES for c in state.trick) or state.trick[0] // 13 != 1:
+            continue
+        decision = make_bot("hard", seed=1).decide(state.view(state.to_move))
+        assert decision.card // 13 == 1 and decision.card > max(x for x in state.trick if x // 13 == 1)
+        checked += 1
+        if checked == 3:
+            return
+    assert checked, "no jack position found"
