@@ -344,3 +344,31 @@ def test_a_bots_illegal_move_is_reported_and_the_game_goes_on(make) -> None:  # 
     t.run_until_learner()
     assert t.errors and "refused" in t.errors[0]
     assert t.match.hand.passes[1] is not None
+
+
+def test_tutor_questions_a_dangerous_pass(make, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    from hearts_tutor.table import widget
+
+    class Flag:
+        severity = "danger"
+        reason = "You keep the queen of spades with short spades."
+
+    class Review:
+        flags = (Flag(),)
+
+    real = widget.Table._coach_call
+
+    def fake(self, name, *args):  # type: ignore[no-untyped-def]
+        return Review() if name == "review_pass" else real(self, name, *args)
+
+    monkeypatch.setattr(widget.Table, "_coach_call", fake)
+    t = make(seed=19, tutor=True)
+    for b in t.card_buttons()[:3]:
+        b.click()
+    t.pass_button.click()
+    assert t.match.hand.phase is Phase.PASS and "Are you sure about passing" in t.warn_html.value
+    t.warn_back.click()
+    assert t.warning is None and t.match.hand.passes[0] is None
+    t.pass_button.click()
+    t.warn_accept.click()
+    assert t.match.hand.passes[0] is not None

@@ -378,7 +378,7 @@ class Table:
         self.sweeping = False
         self.autopilot = False
         self.hand_scored = False
-        self.warning: tuple[Card, Any] | None = None
+        self.warning: tuple[Card | tuple[Card, ...], Any] | None = None  # a card, or a pass, and the flag
         self.hint_cards: tuple[Card, ...] = ()
         self.coach_notes: dict[str, str] = {}
         self.hand_grades: list[tuple[str, str]] = []
@@ -662,6 +662,9 @@ class Table:
         c = self.warning[0]
         self.warning = None
         view = self.learner_view()
+        if isinstance(c, tuple):  # a pass the tutor warned about
+            self.pass_selected(confirmed=True)
+            return
         if view.my_turn and c in view.hand and view.why_illegal(c) is None and not self.autopilot:
             self._learner_play(c)
         else:
@@ -672,8 +675,8 @@ class Table:
         self.message = "Taken back: choose another card."
         self._render()
 
-    def pass_selected(self) -> None:
-        """Pass the selected cards (the pass button)."""
+    def pass_selected(self, confirmed: bool = False) -> None:
+        """Pass the selected cards (the pass button); in tutor mode a dangerous pass is questioned first."""
         h = self.match.hand
         k = self.rules.pass_count
         if h.phase is not Phase.PASS or h.passes[LEARNER] is not None or self.autopilot or self.demo:
@@ -685,6 +688,14 @@ class Table:
             self._render()
             return
         cards = [view.hand[i] for i in self.selected]
+        if self.tutor and not confirmed:
+            review = self._coach_call("review_pass", view, cards)
+            danger = [f for f in getattr(review, "flags", ()) or () if getattr(f, "severity", "") == "danger"]
+            if danger:
+                self.warning = (tuple(sorted(cards)), danger[0])
+                self._render()
+                return
+        self.warning = None
         h.pass_cards(LEARNER, cards)
         self.said[LEARNER] = "passed ✓"
         self.message = "You passed " + ", ".join(art.card_face(c) for c in sorted(cards)) + "."
@@ -1030,7 +1041,7 @@ class Table:
             rest = [i for i in range(len(view.hand)) if i not in self.selected]
             self._rng.shuffle(rest)
             self.selected = (self.selected + rest)[:self.rules.pass_count]
-            self.pass_selected()
+            self.pass_selected(confirmed=True)
         elif view.my_turn:
             c = self._rng.choice(view.legal_plays())
             self._learner_play(c)
@@ -1359,7 +1370,8 @@ class Table:
         self.coach_html.value = "".join(parts)
         if self.warning is not None:
             c, flag = self.warning
-            self.warn_html.value = (f'<div class="ht-flag warning">⚠ <b>Are you sure about {art.card_face(c)}?</b> '
+            what = ("passing " + ", ".join(art.card_face(x) for x in c)) if isinstance(c, tuple) else art.card_face(c)
+            self.warn_html.value = (f'<div class="ht-flag warning">⚠ <b>Are you sure about {what}?</b> '
                                     f'{html.escape(str(getattr(flag, "reason", flag)))}</div>')
             self.warn_box.layout.display = ""
         else:
