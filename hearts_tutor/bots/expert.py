@@ -30,7 +30,8 @@ class ExpertBot(Bot):
     level: ClassVar[str] = "expert"
 
     def __init__(self, seed: int | None = None, *, seconds: float | None = None, rollouts: int | None = None,
-                 workers: int = 1, early_stop: bool = True) -> None:
+                 workers: int = 1, early_stop: bool = True, margin: float = 0.25,
+                 rollout_passes: bool = False) -> None:
         super().__init__(seed)
         self.seed = seed
         self.rollouts = rollouts
@@ -38,6 +39,9 @@ class ExpertBot(Bot):
         self.workers = workers
         self.early_stop = early_stop and rollouts is None
         self.hard = HardBot(seed=seed)
+        self.margin = margin
+        self.rollout_passes = rollout_passes
+        self._values: dict[Card, list[float]] = {}
 
     def _move_rng(self, view: PlayerView) -> random.Random:
         """A generator that depends only on the seed and the position (so a decision is reproducible)."""
@@ -51,6 +55,9 @@ class ExpertBot(Bot):
         target = view.pass_target()
         why.observed(f"I pass {view.rules.pass_count} cards to {seat_name(view, target)}.", receiver=target)
         shortlist = best_passes(self.hard, view, limit=6)
+        if not self.rollout_passes:
+            decision = self.hard.choose_pass(view)
+            return Decision("pass", view.seat, decision.cards, steps=decision.steps, level=self.level)
         if len(shortlist) == 1:
             chosen = shortlist[0]
             return Decision("pass", view.seat, chosen, steps=why.chose(
@@ -81,8 +88,15 @@ class ExpertBot(Bot):
         why = Reasoning()
         facts = self.hard._facts(view, why)  # observed and inferred steps, with the queen's odds
         beliefs: Beliefs = facts["beliefs"]
+        # the hard level's rules of thumb give the default card; rollouts overrule it when clearly better
+        rules_of_thumb = {c: self.hard.score_play(view, facts, c) for c in legal}
+        default = min(legal, key=lambda c: (round(rules_of_thumb[c][0], 6), c % 13))
         est = self.search(view, legal, beliefs.card_weights())
         best = min(legal, key=lambda c: (round(est[c].mean, 9), c % 13, c))
+        if best != default and not self._clearly_better(best, default):
+            why.considered(f"My rules of thumb prefer {card_name(default)}, and the rollouts do not show "
+                           f"{card_name(best)} to be clearly better.", rule_of_thumb=card_str(default))
+            best = default
         why.considered("Expected points for this hand after each card, from rollouts on sampled deals "
                        "(lower is better).", scores={card_str(c): round(e.mean, 2) for c, e in est.items()},
                        stderr={card_str(c): round(e.stderr, 2) for c, e in est.items() if math.isfinite(e.stderr)},
@@ -97,11 +111,23 @@ class ExpertBot(Bot):
         return Decision("play", view.seat, (best,), steps=why.chose(
             f"I play {card_name(best)}: {reason}.", card=card_str(best)), level=self.level)
 
+    def _clearly_better(self, a: Card, b: Card) -> bool:
+        """Whether rollouts show card ``a`` better than ``b`` by a margin that is not noise."""
+        va, vb = self._values[a], self._values[b]
+        n = len(va)
+        if n < 2:
+            return False
+        diffs = [y - x for x, y in zip(va, vb, strict=True)]
+        m = sum(diffs) / n
+        se = math.sqrt(sum((d - m) ** 2 for d in diffs) / (n - 1) / n)
+        return m > self.margin and m > 2.0 * se
+
     def search(self, view: PlayerView, legal: list[Card], weights: dict[Card, list[float]]) -> dict[Card, Estimate]:
         """Rollouts of every legal card on common sampled deals, anytime with an early stop."""
         rng = self._move_rng(view)
         limit = self.rollouts if self.rollouts is not None else 1 << 62
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else math.inf
+        # leave room for the bookkeeping around the search so the whole move stays within the budget
+        deadline = time.perf_counter() + 0.95 * self.seconds - 0.01 if self.seconds is not None else math.inf
         seat = view.seat
         values: dict[Card, list[float]] = {c: [] for c in legal}
         done = 0
@@ -121,6 +147,7 @@ class ExpertBot(Bot):
                 next_check = done + 16
                 if _clearly_decided(values, legal):
                     break
+        self._values = values
         return {c: _estimate(v) for c, v in values.items()}
 
     def decide_options(self) -> dict[str, Any]:

@@ -1,0 +1,118 @@
+"""Bot strength and decision time.
+
+Strength: one bot against copies of another on duplicate deals (each deal replayed with the seats rotated,
+so the bot plays it from every seat), mean points per hand with a 95% CI over deals (fair share 6.5).
+Running results are printed after every deal, so a run cut short still reports what it measured.
+
+    python benchmarks/bench_bots.py strength hard medium --hands 2000 --jobs 2
+    python benchmarks/bench_bots.py strength expert hard --hands 400 --jobs 2
+    python benchmarks/bench_bots.py timing --hands 40
+
+Timing: percentiles of the wall time of every play and pass decision per level (forced moves included),
+from games where that level plays all seats.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from hearts_tutor.bots import LEVELS, make_bot
+from hearts_tutor.hand import Phase
+from hearts_tutor.rules import Rules
+from hearts_tutor.tournament import _play_deal, deal_for
+
+
+def stats(xs: list[float]) -> tuple[float, float]:
+    m = sum(xs) / len(xs)
+    if len(xs) < 2:
+        return m, math.inf
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))
+    return m, 1.959964 * sd / math.sqrt(len(xs))
+
+
+def strength(bot: str, field: str, hands: int, jobs: int, rules_name: str, seed: int, seconds: float | None) -> None:
+    rules = Rules.preset(rules_name)
+    n = rules.players
+    deals = math.ceil(hands / n)
+    levels = tuple([bot] + [field] * (n - 1))
+    options = {"expert": {"seconds": seconds}} if seconds is not None else {}
+    tasks = [(rules, seed, d, levels, True, options) for d in range(deals)]
+    per_deal: list[float] = []
+    start = time.perf_counter()
+    print(f"# {bot} against {n - 1} x {field}, {rules_name} rules, duplicate deals, seed {seed}", flush=True)
+    ctx = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        for rotations in pool.map(_play_deal, tasks, chunksize=1 if bot == "expert" else 10):
+            pts = [p for assignment, points in rotations for lv, p in zip(assignment, points, strict=True)
+                   if lv == bot]
+            per_deal.append(sum(pts) / len(pts))
+            m, ci = stats(per_deal)
+            print(f"deals {len(per_deal)} hands {len(per_deal) * n} {bot} mean {m:.3f} ci95 {ci:.3f} "
+                  f"elapsed {time.perf_counter() - start:.0f}s", flush=True)
+    m, ci = stats(per_deal)
+    print(f"RESULT {bot} vs {n - 1}x {field}: {m:.3f} ± {ci:.3f} points/hand over {len(per_deal) * n} hands "
+          f"({len(per_deal)} deals), {time.perf_counter() - start:.0f} s", flush=True)
+
+
+def pct(times: list[float], p: float) -> float:
+    """The ``p`` percentile of sorted times, in milliseconds."""
+    return 1000 * times[min(len(times) - 1, int(p * len(times)))]
+
+
+def timing(hands: int, levels: list[str], seconds: float | None) -> None:
+    rules = Rules.preset("standard")
+    print(f"{'level':<8}{'decisions':>10}{'p50 ms':>9}{'p90 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}")
+    for level in levels:
+        times: list[float] = []
+        count = hands if level != "expert" else max(1, hands // 10)
+        for d in range(count):
+            state = deal_for(rules, 99, d)
+            opts = {"seconds": seconds} if level == "expert" and seconds is not None else {}
+            bots = [make_bot(level, seed=s, **opts) for s in range(4)]
+            while state.phase is not Phase.DONE:
+                seats = [s for s in range(4) if state.passes[s] is None] if state.phase is Phase.PASS else [
+                    state.to_move]
+                for seat in seats:
+                    t = time.perf_counter()
+                    decision = bots[seat].decide(state.view(seat))
+                    times.append(time.perf_counter() - t)
+                    decision.apply(state)
+        times.sort()
+
+        print(f"{level:<8}{len(times):>10}{pct(times, 0.5):>9.2f}{pct(times, 0.9):>9.2f}{pct(times, 0.95):>9.2f}"
+              f"{pct(times, 0.99):>9.2f}"
+              f"{1000 * times[-1]:>9.2f}", flush=True)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="what", required=True)
+    s = sub.add_parser("strength")
+    s.add_argument("bot", choices=LEVELS)
+    s.add_argument("field", choices=LEVELS)
+    s.add_argument("--hands", type=int, default=400)
+    s.add_argument("--jobs", type=int, default=2)
+    s.add_argument("--rules", default="standard")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--seconds", type=float, default=None, help="expert budget per move (default 1.0)")
+    t = sub.add_parser("timing")
+    t.add_argument("--hands", type=int, default=40, help="hands per level (expert: a tenth)")
+    t.add_argument("--levels", default=",".join(LEVELS))
+    t.add_argument("--seconds", type=float, default=None)
+    a = p.parse_args()
+    if a.what == "strength":
+        strength(a.bot, a.field, a.hands, a.jobs, a.rules, a.seed, a.seconds)
+    else:
+        timing(a.hands, a.levels.split(","), a.seconds)
+
+
+if __name__ == "__main__":
+    main()
