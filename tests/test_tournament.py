@@ -1,0 +1,80 @@
+"""The tournament: duplicate deals, confidence intervals over deals, the command line."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from hearts_tutor.cli import main
+from hearts_tutor.rules import Rules
+from hearts_tutor.tournament import _summarise, run_tournament
+
+
+def test_duplicate_rotates_every_bot_through_every_seat() -> None:
+    result = run_tournament(["hard", "easy", "easy", "easy"], 8, seed=3, duplicate=True)
+    assert result.hands == 8 and result.deals == 2
+    assert result.by_bot["hard"].n == 8 and result.by_bot["easy"].n == 24
+    assert result.by_bot["hard"].units == 2  # the CI is over deals, not over seat-hands
+
+
+def test_duplicate_rounds_up_to_whole_deals() -> None:
+    result = run_tournament(["easy", "medium"], 5, seed=1, duplicate=True)
+    assert result.hands == 8 and result.deals == 2
+
+
+def test_points_add_up_and_results_repeat() -> None:
+    first = run_tournament(["easy", "medium", "hard", "easy"], 6, seed=9)
+    second = run_tournament(["easy", "medium", "hard", "easy"], 6, seed=9)
+    assert first.to_json()["by_bot"] == second.to_json()["by_bot"]
+    for deal in first.per_deal:
+        assert set(deal) == {"easy", "medium", "hard"}
+
+
+def test_parallel_jobs_give_the_same_result() -> None:
+    one = run_tournament(["easy", "medium", "easy", "medium"], 8, seed=4, duplicate=True)
+    two = run_tournament(["easy", "medium", "easy", "medium"], 8, seed=4, duplicate=True, jobs=2)
+    assert one.to_json()["by_bot"] == two.to_json()["by_bot"]
+
+
+def test_ci_is_computed_over_deals() -> None:
+    assignment = ("a", "b", "b", "b")
+    rotations = [tuple(assignment[(s - r) % 4] for s in range(4)) for r in range(4)]
+    # deal 1: "a" scores 0 from every seat; deal 2: 10 from every seat
+    results = [[(rot, [0 if lv == "a" else 26 / 3 for lv in rot]) for rot in rotations],
+               [(rot, [10 if lv == "a" else 16 / 3 for lv in rot]) for rot in rotations]]
+    summary = _summarise(results, Rules.preset("standard"), assignment, True, 1.0)
+    a = summary.by_bot["a"]
+    assert a.mean == pytest.approx(5.0)
+    assert a.n == 8 and a.units == 2
+    assert a.ci95 == pytest.approx(1.959964 * math.sqrt(50) / math.sqrt(2))
+
+
+def test_larger_tables_repeat_the_seat_list() -> None:
+    result = run_tournament(["easy", "medium"], 1, rules="n_player", seed=2)
+    assert result.seats == ("easy", "medium", "easy")
+
+
+def test_unknown_level_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="unknown bot level"):
+        run_tournament(["easy", "grandmaster"], 4)
+
+
+def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "--seats", "easy,medium,easy,medium", "--hands", "4", "--duplicate", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["hands"] == 4
+    assert set(out["by_bot"]) == {"easy", "medium"}
+    assert set(out["by_bot"]["easy"]) >= {"mean", "ci95", "n"}
+    assert out["seconds"] >= 0
+
+
+def test_cli_table_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "--seats", "easy,hard", "--hands", "2", "--rules", "omnibus", "--seed", "5"]) == 0
+    captured = capsys.readouterr()
+    assert "mean/hand" in captured.out and "hard" in captured.out
+    assert captured.err == ""  # no progress bar when stderr is not a terminal
+    assert main(["tournament", "--seats", "easy,wizard", "--hands", "2"]) == 2
+    assert "unknown bot level" in capsys.readouterr().err
+    assert main(["tournament", "--seats", "easy", "--hands", "2", "--rules", "nope"]) == 2
