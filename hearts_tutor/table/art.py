@@ -77,6 +77,8 @@ def card_html(c: Card, *, small: bool = False, extra: str = "", style: str = "")
 
 def backs_html(count: int, *, limit: int = 13) -> str:
     """A little fan of face-down cards (how many an opponent holds; nothing about which)."""
+    if count == 0:
+        return '<div class="htb-count">no cards left</div>'
     shown = min(count, limit)
     backs = "".join(f'<span class="htb" style="left:{i * 7}px"></span>' for i in range(shown))
     width = 26 + max(shown - 1, 0) * 7
