@@ -90,12 +90,12 @@ def _moon_play(view: PlayerView, seed: int) -> Hint | None:
     from ..bots.heuristic import HardBot, _am_shooting, _possible_shooter
 
     shooter = _possible_shooter(view)
-    shooting = shooter is None and _am_shooting(view)
-    if shooter is None and not shooting:
-        return None
-    c = HardBot(seed=seed).choose_play(view).card
-    if shooting:
+    if shooter is None:
+        if not _am_shooting(view):
+            return None
+        c = HardBot(seed=seed).choose_play(view).card
         return Hint((c,), text.hint_shooting(c))
+    c = HardBot(seed=seed).choose_play(view).card
     who = text.seat_phrase(view.seat, shooter, view.n)
     if _would_win(view, c):
         return Hint((c,), text.hint_stop_moon(c, who))
