@@ -61,7 +61,7 @@ class Skills:
 
 
 EASY = Skills()
-MEDIUM = Skills(voids_on_purpose=True, flushes_spades=True, remembers_pass=True, wins_jack=True, sees_voids=True)
+MEDIUM = Skills(voids_on_purpose=True, flushes_spades=True, remembers_pass=True, wins_jack=True)
 HARD = Skills(voids_on_purpose=True, flushes_spades=True, remembers_pass=True, wins_jack=True, sees_voids=True,
               counts_cards=True, infers=True, moon=True)
 
