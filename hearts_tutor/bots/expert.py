@@ -2,10 +2,13 @@
 
 For each move it deals the unseen cards many times with :meth:`PlayerView.sample`, weighted by the hard
 level's inferences (who probably holds the queen, and so on), plays every legal card on each deal and
-finishes the hand with :func:`~hearts_tutor.bots.search.rollout_policy`. The card with the fewest expected
-points wins. The budget is anytime (``seconds`` per move, default 1.0) and stops early once one card is
-clearly best; ``rollouts=`` fixes the number of deals instead (deterministic for a seed). A forced move is
-instant. Passes: the hard level's shortlist of sensible passes, each tried by rollouts.
+finishes the hand with :func:`~hearts_tutor.bots.search.rollout_policy` (common random numbers: every card
+is tried on the same deals). The hard level's rules of thumb name a default card; the rollouts overrule it
+when another card is clearly better (by ``margin`` points and two standard errors of the paired difference).
+The budget is anytime (``seconds`` per move, default 1.0) and stops early once one card is clearly best or
+the rest make no difference; ``rollouts=`` fixes the number of deals instead (deterministic for a seed). A
+forced move is instant. Passes: the hard level's strong heuristics (``rollout_passes=True`` tries its
+shortlist of passes by rollouts instead).
 """
 
 from __future__ import annotations

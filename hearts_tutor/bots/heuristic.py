@@ -7,9 +7,10 @@ One engine of rules of thumb with skills switched on level by level:
 * ``medium`` also voids short suits on purpose when passing, leads spades aggressively to flush out the
   queen early, tries to win the jack of diamonds, and remembers what it passed (the queen it passed to a
   player who has already played to a spade trick cannot fall on that trick, so its king or ace is safe).
-* ``hard`` also counts every played card, infers who holds the queen (or any card) from voids, passes and
-  play, acts on those probabilities, is more careful when voiding, stops moon attempts and shoots the moon
-  when its hand allows.
+* ``hard`` also counts every played card and tracks voids, infers who holds the queen (or any card) from
+  voids, passes and play, acts on those probabilities (and double-checks its best few cards by playing the
+  hand out a few times in its head on deals drawn from those probabilities), is more careful when voiding and
+  with its high spades, stops moon attempts and shoots the moon when its hand allows.
 
 Every score is a rough number of points the card is expected to cost (lower is better).
 """
