@@ -91,7 +91,7 @@ def test_best_costs_nothing_and_expected_covers_the_legal_cards(reviews):
             if play["card"] == play["best"]:
                 assert play["cost"] == 0 and play["band"] == "best"
             assert play["cost"] >= 0
-            assert play["cost"] <= play["expected"][play["card"]] - best_value + 1e-6
+            assert play["cost"] <= play["expected"][play["card"]] - best_value + 2e-3  # both rounded to 3 places
 
 
 def test_bands_follow_costs_monotonically(reviews):
