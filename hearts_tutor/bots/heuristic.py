@@ -606,7 +606,7 @@ class HeuristicBot(Bot):
             higher_left = 12 - rank
             beaten = min(beaten, 1.0 - 0.6 ** higher_left)
         win_p = 1.0 - beaten
-        expected = own
+        expected = float(own)
         for s in others:
             expected += self._void_chance(view, facts, suit, s) * self._dump_value(view, facts, s)
         if suit == HEARTS:
