@@ -33,13 +33,12 @@ class ExpertBot(Bot):
     level: ClassVar[str] = "expert"
 
     def __init__(self, seed: int | None = None, *, seconds: float | None = None, rollouts: int | None = None,
-                 workers: int = 1, early_stop: bool = True, margin: float = 0.25,
+                 early_stop: bool = True, margin: float = 0.25,
                  rollout_passes: bool = False) -> None:
         super().__init__(seed)
         self.seed = seed
         self.rollouts = rollouts
         self.seconds = (DEFAULT_SECONDS if rollouts is None else None) if seconds is None else seconds
-        self.workers = workers
         self.early_stop = early_stop and rollouts is None
         self.hard = HardBot(seed=seed)
         self.margin = margin
@@ -154,7 +153,7 @@ class ExpertBot(Bot):
         return {c: _estimate(v) for c, v in values.items()}
 
     def decide_options(self) -> dict[str, Any]:
-        return {"seconds": self.seconds, "rollouts": self.rollouts, "workers": self.workers}
+        return {"seconds": self.seconds, "rollouts": self.rollouts, "margin": self.margin}
 
 
 def _estimate(values: list[float]) -> Estimate:
