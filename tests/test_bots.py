@@ -199,12 +199,9 @@ def test_medium_leads_spades_to_flush_the_queen() -> None:
 @pytest.mark.parametrize("rules_name", ["standard", "cancellation", "omnibus"])
 def test_every_decision_explains_itself_and_names_the_choice(rules_name: str) -> None:
     rules = Rules.preset(rules_name)
-    rng = random.Random(rules_name)
     state = HandState.deal_random(rules, 4, hand_number=0)
-    levels = list(LEVELS)
-    bots = [bot_for(levels[s % 4], seed=s) for s in range(rules.players)]
-    bots = [make_bot("expert", seed=0, rollouts=3) if isinstance(b, type(bots[3])) and b.level == "expert" else b
-            for b in bots]
+    bots = [make_bot("expert", seed=s, rollouts=3) if s % 4 == 3 else bot_for(LEVELS[s % 4], seed=s)
+            for s in range(rules.players)]
     count = 0
     while state.phase is not Phase.DONE:
         seats = [s for s in range(state.n) if state.passes[s] is None] if state.phase is Phase.PASS else [
@@ -218,7 +215,6 @@ def test_every_decision_explains_itself_and_names_the_choice(rules_name: str) ->
             decision.apply(state)
             count += 1
     assert count >= rules.hand_size * rules.players
-    del rng
 
 
 def test_moon_choice_names_the_choice() -> None:
