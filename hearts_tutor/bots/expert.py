@@ -22,7 +22,7 @@ from ..cards import Card, card_name, card_str, join_names
 from ..view import PlayerView
 from .base import Bot, Decision, Reasoning
 from .heuristic import Beliefs, HardBot, best_passes, seat_name
-from .search import Estimate, evaluate_passes, play_out
+from .search import Estimate, evaluate_passes, paired_playouts
 
 DEFAULT_SECONDS = 1.0
 
@@ -130,18 +130,12 @@ class ExpertBot(Bot):
         limit = self.rollouts if self.rollouts is not None else 1 << 62
         # leave room for the bookkeeping around the search so the whole move stays within the budget
         deadline = time.perf_counter() + 0.95 * self.seconds - 0.01 if self.seconds is not None else math.inf
-        seat = view.seat
         values: dict[Card, list[float]] = {c: [] for c in legal}
         done = 0
         next_check = 24
         while done < limit:
-            base = view.sample(rng, weights or None)
-            seed = rng.getrandbits(48)
-            for c in legal:
-                s = base.copy()
-                s.play(c)
-                play_out(s, random.Random(seed))
-                values[c].append(s.points()[seat])
+            for c, points in paired_playouts(view, legal, rng, weights or None).items():
+                values[c].append(points)
             done += 1
             if time.perf_counter() >= deadline:
                 break

@@ -339,7 +339,7 @@ class HeuristicBot(Bot):
     def _check_by_play_out(self, view: PlayerView, facts: dict[str, Any], scored: dict[Card, tuple[float, str]],
                            best: Card, reason: str, why: Reasoning) -> tuple[Card, str]:
         """Play the hand out on a few imagined deals (the unseen cards dealt as inferred) for the top cards."""
-        from .search import play_out
+        from .search import paired_playouts
 
         ranked = sorted(scored, key=lambda c: (round(scored[c][0], 6), c % 13))[:self.check_width]
         ranked = [c for c in ranked if scored[c][0] - scored[best][0] < self.check_gap]
@@ -352,13 +352,8 @@ class HeuristicBot(Bot):
         remaining = max(1, sum(view.hand_sizes)) * len(ranked)
         samples = max(self.check_samples // 2, min(3 * self.check_samples, self.check_plays // remaining))
         for _ in range(samples):
-            base = view.sample(rng, weights)
-            seed = rng.getrandbits(32)
-            for c in ranked:
-                st = base.copy()
-                st.play(c)
-                play_out(st, random.Random(seed))
-                totals[c] += st.points()[view.seat]
+            for c, points in paired_playouts(view, ranked, rng, weights, seed_bits=32).items():
+                totals[c] += points
         means = {c: t / samples for c, t in totals.items()}
         why.considered(f"I played the hand out {samples} times in my head for my best few cards "
                        "(average points for me, lower is better).",

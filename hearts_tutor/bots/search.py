@@ -213,6 +213,25 @@ def play_out(state: HandState, rng: random.Random,
     return state
 
 
+def paired_playouts(view: PlayerView, cards: Sequence[Card], rng: random.Random,
+                    card_weights: Mapping[Card, Sequence[float]] | None = None, *,
+                    seed_bits: int = 48) -> dict[Card, int]:
+    """On one deal sampled from ``view``: the seat's points after each of ``cards``.
+
+    Every card is played out with the same dice (common random numbers), so differences between the cards
+    come from the cards, not from luck. ``seed_bits`` is how many random bits seed those dice.
+    """
+    base = view.sample(rng, card_weights)
+    seed = rng.getrandbits(seed_bits)
+    points: dict[Card, int] = {}
+    for c in cards:
+        s = base.copy()
+        s.play(c)
+        play_out(s, random.Random(seed))
+        points[c] = s.points()[view.seat]
+    return points
+
+
 class _Tally:
     __slots__ = ("n", "squares", "total")
 
@@ -259,16 +278,10 @@ def evaluate_plays(view: PlayerView, *, rollouts: int | None = None, seconds: fl
     legal = view.legal_plays()
     tallies = {c: _Tally() for c in legal}
     limit, deadline = _budget(rollouts, seconds)
-    seat = view.seat
     done = 0
     while done < limit:
-        base = view.sample(rng, card_weights)
-        seed = rng.getrandbits(48)
-        for c in legal:
-            s = base.copy()
-            s.play(c)
-            play_out(s, random.Random(seed))
-            tallies[c].add(s.points()[seat])
+        for c, points in paired_playouts(view, legal, rng, card_weights).items():
+            tallies[c].add(points)
         done += 1
         if time.perf_counter() >= deadline:
             break
