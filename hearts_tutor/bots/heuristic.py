@@ -427,11 +427,11 @@ class HeuristicBot(Bot):
                 why.inferred(f"Who holds the queen of spades: {text}" + (f" ({because})." if because else "."),
                              queen_of_spades=odds)
         if sk.moon:
-            facts["shooter"] = _possible_shooter(view)
+            facts["shooter"] = possible_shooter(view)
             if facts["shooter"] is not None:
                 why.inferred(f"{seat_name(view, facts['shooter']).capitalize()} has taken every point so far "
                              "and may be shooting the moon: I should stop that.", shooter=facts["shooter"])
-            facts["shooting"] = _am_shooting(view)
+            facts["shooting"] = am_shooting(view)
             if facts["shooting"]:
                 why.inferred("I have taken every point so far and my hand is strong: I am shooting the moon.")
         else:
@@ -668,7 +668,7 @@ def _moon_hand(hand: CardSet, rules: Any) -> bool:
     return high >= 4
 
 
-def _possible_shooter(view: PlayerView) -> int | None:
+def possible_shooter(view: PlayerView) -> int | None:
     """A seat that has taken every point so far, enough to be dangerous."""
     rules = view.rules
     raw = [view.hearts_taken[s] + view.queens_taken[s] * rules.queen_points for s in range(view.n)]
@@ -685,7 +685,7 @@ def _all_queens_played(view: PlayerView) -> bool:
     return sum(1 for _, c in view.plays() if c == QUEEN_OF_SPADES) >= view.rules.decks
 
 
-def _am_shooting(view: PlayerView) -> bool:
+def am_shooting(view: PlayerView) -> bool:
     rules = view.rules
     me = view.seat
     raw = [view.hearts_taken[s] + view.queens_taken[s] * rules.queen_points for s in range(view.n)]

@@ -87,11 +87,11 @@ def _moon_play(view: PlayerView, seed: int) -> Hint | None:
     """While a moon is on (someone else may be shooting it, or this seat is), the rollouts cannot see it
     (their players never try for the moon), so the coach plays as the hard bots do: stop the shooter, or
     keep taking every trick."""
-    from ..bots.heuristic import HardBot, _am_shooting, _possible_shooter
+    from ..bots.heuristic import HardBot, am_shooting, possible_shooter
 
-    shooter = _possible_shooter(view)
+    shooter = possible_shooter(view)
     if shooter is None:
-        if not _am_shooting(view):
+        if not am_shooting(view):
             return None
         c = HardBot(seed=seed).choose_play(view).card
         return Hint((c,), text.hint_shooting(c))
