@@ -6,8 +6,9 @@ import dataclasses
 import re
 
 import pytest
+from positions import make_state
 
-from hearts_tutor.cards import card_name, cards_in, parse_card, parse_cards
+from hearts_tutor.cards import card_name, parse_card, parse_cards
 from hearts_tutor.coach import (
     Flag,
     legality,
@@ -20,28 +21,6 @@ from hearts_tutor.coach import (
 from hearts_tutor.coach import text as coach_text
 from hearts_tutor.hand import HandState, IllegalMove, Phase
 from hearts_tutor.rules import Rules
-
-
-def make_state(rules: Rules | str, hands: dict[int, str], plays: str = "", *, direction: str = "keep",
-               dealer: int = 0, hand_number: int = 0) -> HandState:
-    """A hand where the given seats hold the given cards; the rest of the deck fills the other seats."""
-    rules = Rules.preset(rules) if isinstance(rules, str) else rules
-    fixed = {s: parse_cards(t) for s, t in hands.items()}
-    pool = cards_in(rules.deck_mask) * rules.decks
-    for cards in fixed.values():
-        for c in cards:
-            pool.remove(c)
-    deal = []
-    for s in range(rules.players):
-        cards = list(fixed.get(s, []))
-        while len(cards) < rules.hand_size:
-            cards.append(pool.pop(0))
-        deal.append(cards)
-    state = HandState(rules, deal, kitty=pool, dealer=dealer, hand_number=hand_number, pass_direction=direction)
-    for c in parse_cards(plays):
-        state.play(c)
-    return state
-
 
 # The lead deal: seat 0 wins the second trick; seat 3 wins the third and holds the queen of spades.
 LEAD_DEAL = {

@@ -6,33 +6,14 @@ import dataclasses
 import random
 
 import pytest
+from positions import make_state
 
 from hearts_tutor.bots import make_bot
-from hearts_tutor.cards import card_name, cards_in, parse_card, parse_cards
+from hearts_tutor.cards import card_name, parse_card, parse_cards
 from hearts_tutor.coach import BANDS, Exercise, band_of, grade_pass, grade_play, hint
 from hearts_tutor.coach.grading import BAND_LIMITS, deals_for
 from hearts_tutor.hand import HandState, IllegalMove, Phase
 from hearts_tutor.rules import Rules
-
-
-def make_state(preset: str, hands: dict[int, str], plays: str = "", *, direction: str = "keep") -> HandState:
-    rules = Rules.preset(preset)
-    fixed = {s: parse_cards(t) for s, t in hands.items()}
-    pool = cards_in(rules.deck_mask)
-    for cards in fixed.values():
-        for c in cards:
-            pool.remove(c)
-    deal = []
-    for s in range(rules.players):
-        cards = list(fixed.get(s, []))
-        while len(cards) < rules.hand_size:
-            cards.append(pool.pop(0))
-        deal.append(cards)
-    state = HandState(rules, deal, pass_direction=direction)
-    for c in parse_cards(plays):
-        state.play(c)
-    return state
-
 
 # seat 0 is last on a spade trick of low spades, holding the queen, the ace and the 3 of spades
 QUEEN_TRICK = make_state("standard", {0: "3C QS AS 3S 2D 3D 4D 5D 6D 7D 8D 9D TD", 1: "AC 2S", 2: "2C 4S",
