@@ -99,7 +99,8 @@ def play_server(workdir: Path, env: Mapping[str, str] | None = None) -> Iterator
 
 @contextlib.contextmanager
 def voila_server(notebook: str | Path, workdir: Path, env: Mapping[str, str] | None = None) -> Iterator[str]:
-    """Voila on any notebook (e.g. a lesson), with the table's offline template; yields the page's URL."""
+    """Voila on a notebook or a folder of them (e.g. the lessons), with the table's offline template; yields the
+    server's URL."""
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
     data = ROOT / "hearts_tutor" / "static" / "jupyter"

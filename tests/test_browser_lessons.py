@@ -9,17 +9,12 @@ network for anything); each lesson gets its own page. Needs Debian's Chromium at
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_util import CHROMIUM, ROOT, browser_page, free_port
+from browser_util import CHROMIUM, ROOT, browser_page, voila_server
 
 from hearts_tutor.cards import card_str
 from hearts_tutor.puzzle import RIGHT_WORDS, WRONG_WORDS, PuzzleDeal
@@ -47,35 +42,9 @@ def puzzles_in(notebook: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    data = ROOT / "hearts_tutor" / "static" / "jupyter"
-    env = {**os.environ, "JUPYTER_PATH": os.pathsep.join(p for p in (str(data), os.environ.get("JUPYTER_PATH", ""))
-                                                        if p)}
-    log_path = tmp_path_factory.mktemp("voila") / "voila.log"
-    with log_path.open("w") as log:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-             "--template=hearts", "--theme=light", str(LESSONS)],
-            stdout=log, stderr=subprocess.STDOUT, cwd=LESSONS, env=env, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(url, timeout=2):
-                    break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"voila did not start:\n{log_path.read_text()[-3000:]}") from None
-                time.sleep(0.3)
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
+    """One Voila server for the whole lessons folder; yields its base URL (no trailing slash)."""
+    with voila_server(LESSONS, tmp_path_factory.mktemp("voila")) as url:
+        yield url.rstrip("/")
 
 
 def choices(deal: PuzzleDeal) -> tuple[list[str], list[str]]:
