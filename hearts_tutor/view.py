@@ -13,7 +13,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .cards import ALL_CARDS, HEART_MASK, QS_BIT, SUIT_MASKS, Card, CardSet, cards_in
+from .cards import ALL_CARDS, HEART_MASK, QS_BIT, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, cards_in
 from .hand import HandState, Phase, Trick, Verdict
 from .rules import Rules
 
@@ -75,7 +75,7 @@ class PlayerView:
             # the kitty lies first in the carried pile until a trick is taken; its cards stay face down
             carried=tuple(state.carried if first_taken else state.carried[len(state.kitty):]),
             kitty_size=len(state.kitty), kitty=state.kitty if first_taken else None,
-            excluded=_excluded_cards(state.rules, state.tricks, state.trick, state.leader, n),
+            excluded=_excluded_cards(state),
             legal=state.legal_mask() if state.to_move == seat and state.phase is Phase.PLAY else 0,
             passes_done=tuple(p is not None for p in state.passes),
         )
@@ -258,16 +258,16 @@ class PlayerView:
         return s
 
 
-def _excluded_cards(rules: Rules, tricks: Sequence[Trick], trick: Sequence[Card], leader: int,
-                    n: int) -> tuple[CardSet, ...]:
-    """Cards each seat is proven not to hold, from the legality of what it played."""
+def _excluded_cards(state: HandState) -> tuple[CardSet, ...]:
+    """Cards each seat is proven not to hold, from the legality of what it played (the hand's own rule facts)."""
+    n, rules = state.n, state.rules
     excluded = [0] * n
-    points = HEART_MASK | (QS_BIT if rules.queen_points else 0)
-    forbid_lead = (0 if rules.hearts_lead_before_broken else HEART_MASK) | (
-        0 if rules.queen_lead_before_broken else QS_BIT)
-    first_forbidden = rules.first_trick_points == "forbidden"
+    points = state._points_mask
+    forbid_lead = state._forbid_lead
+    first_forbidden = state._first_trick_forbidden
     broken = False
-    all_tricks = [(t.leader, t.cards) for t in tricks] + ([(leader, tuple(trick))] if trick else [])
+    all_tricks = [(t.leader, t.cards) for t in state.tricks] + (
+        [(state.leader, tuple(state.trick))] if state.trick else [])
     for number, (lead_seat, cards) in enumerate(all_tricks):
         led = cards[0] // 13
         for i, c in enumerate(cards):
@@ -284,7 +284,7 @@ def _excluded_cards(rules: Rules, tricks: Sequence[Trick], trick: Sequence[Card]
                     excluded[seat] |= ALL_CARDS & ~points
             elif number == 0 and first_forbidden and bit & points:
                 excluded[seat] |= SUIT_MASKS[led] & ~points
-            if c >= 39 or (c == 36 and rules.queen_breaks_hearts):
+            if c >= 39 or (c == QUEEN_OF_SPADES and state._queen_breaks):
                 broken = True
     return tuple(excluded)
 
