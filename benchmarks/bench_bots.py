@@ -38,8 +38,8 @@ def stats(xs: list[float]) -> tuple[float, float]:
     return m, 1.959964 * sd / math.sqrt(len(xs))
 
 
-def strength(bot: str, field: str, hands: int, jobs: int, rules_name: str, seed: int, seconds: float | None,
-             margin: float | None = None) -> None:
+def strength(bot: str, field: str, hands: int, jobs: int, rules_name: str, seed: int, seconds: float | None
+             ) -> None:
     rules = Rules.preset(rules_name)
     n = rules.players
     deals = math.ceil(hands / n)
@@ -47,8 +47,6 @@ def strength(bot: str, field: str, hands: int, jobs: int, rules_name: str, seed:
     expert: dict[str, float] = {}
     if seconds is not None:
         expert["seconds"] = seconds
-    if margin is not None:
-        expert["margin"] = margin
     options = {"expert": expert} if expert else {}
     tasks = [(rules, seed, d, levels, True, options) for d in range(deals)]
     per_deal: list[float] = []
@@ -109,15 +107,13 @@ def main() -> None:
     s.add_argument("--rules", default="standard")
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--seconds", type=float, default=None, help="expert budget per move (default 1.0)")
-    s.add_argument("--margin", type=float, default=None, help="expert: points by which rollouts must beat its "
-                   "rules of thumb (default 0.25)")
     t = sub.add_parser("timing")
     t.add_argument("--hands", type=int, default=40, help="hands per level (expert: a tenth)")
     t.add_argument("--levels", default=",".join(LEVELS))
     t.add_argument("--seconds", type=float, default=None)
     a = p.parse_args()
     if a.what == "strength":
-        strength(a.bot, a.field, a.hands, a.jobs, a.rules, a.seed, a.seconds, a.margin)
+        strength(a.bot, a.field, a.hands, a.jobs, a.rules, a.seed, a.seconds)
     else:
         timing(a.hands, a.levels.split(","), a.seconds)
 

@@ -187,11 +187,14 @@ class PlayerView:
     # ----- sampling -----
 
     def sample(self, rng: random.Random | None = None,
-               card_weights: Mapping[Card, Sequence[float]] | None = None) -> HandState:
+               card_weights: Mapping[Card, Sequence[float]] | None = None,
+               void_odds: Mapping[int, Sequence[float]] | None = None) -> HandState:
         """A full state that agrees with everything this seat knows, the unseen cards dealt at random.
 
         ``card_weights`` (card -> weight per seat) biases where a card goes, e.g. by a bot's inference of
-        who holds the queen; known facts (voids, the seat's own pass) are always respected.
+        who holds the queen; ``void_odds`` (seat -> chance per suit) makes a seat void in a suit that often,
+        e.g. because players empty short suits when they pass. Known facts (voids, the seat's own pass) are
+        always respected; a void that no deal allows is dropped.
         """
         rng = rng or random.Random()
         n = self.n
@@ -215,11 +218,37 @@ class PlayerView:
                 capacity[holder] -= 1
         forbidden = [0] * (n + 1) if self.phase is Phase.PASS else [*self.excluded, 0]
         forbidden[self.seat] = ALL_CARDS
-        _deal_constrained(pool, hands, capacity, forbidden, rng, card_weights)
+        if not (void_odds and self._deal_with_voids(void_odds, placed, pool, hands, capacity, forbidden, rng,
+                                                    card_weights)):
+            _deal_constrained(pool, hands, capacity, forbidden, rng, card_weights)
         for holder, c in placed:
             hands[holder].append(c)
         hands[self.seat] = list(self.hand)
         return self._state_with(hands[:n], hands[n] if kitty_open else list(self.kitty or ()))
+
+    @staticmethod
+    def _deal_with_voids(void_odds: Mapping[int, Sequence[float]], placed: list[tuple[int, Card]],
+                         pool: list[Card], hands: list[list[Card]], capacity: list[int], forbidden: list[CardSet],
+                         rng: random.Random, card_weights: Mapping[Card, Sequence[float]] | None) -> bool:
+        """Deal with some seats made void by chance (in place); False, changing nothing, if none was drawn.
+
+        When no deal allows all the voids drawn, they are dropped one at a time until one does.
+        """
+        voids = [(seat, suit) for seat, odds in void_odds.items() for suit, p in enumerate(odds)
+                 if p > 0 and rng.random() < p and not any(h == seat and c // 13 == suit for h, c in placed)]
+        while voids:
+            trial_hands = [h[:] for h in hands]
+            trial_forbidden = forbidden[:]
+            for seat, suit in voids:
+                trial_forbidden[seat] |= SUIT_MASKS[suit]
+            try:
+                _deal_constrained(pool[:], trial_hands, capacity[:], trial_forbidden, rng, card_weights)
+            except ValueError:
+                voids.pop(rng.randrange(len(voids)))
+                continue
+            hands[:] = trial_hands
+            return True
+        return False
 
     def _state_with(self, hands: list[list[Card]], kitty: list[Card]) -> HandState:
         """A HandState at this view's position with the given current hands."""

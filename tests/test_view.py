@@ -149,3 +149,53 @@ def test_sampled_states_are_complete_hands() -> None:
             s = h.view(seat).sample(random.Random(seat))
             assert [slot for slot in HandState.__slots__ if not hasattr(s, slot)] == []
             assert s.copy().legal_mask() == s.legal_mask() and s.phase is h.phase
+
+
+def test_void_odds_empty_suits_that_often_and_never_break_a_known_fact() -> None:
+    h = HandState.deal_random(Rules.preset("standard"), 11, hand_number=0)  # a pass to the left
+    for seat in range(4):
+        h.pass_cards(seat, h.hand_of(seat)[-3:])
+    v = h.view(h.to_move)
+    target = v.pass_target()
+    others = [s for s in range(4) if s != v.seat]
+    rng = random.Random(2)
+    trials = 300
+    voids = Counter[int]()
+    for suit, odds in ((CLUBS, {s: [0.5, 0.0, 0.0, 0.0] for s in others}),
+                       (DIAMONDS, {s: [0.0, 1.0, 0.0, 0.0] for s in others})):  # all three: impossible
+        for _ in range(trials):
+            s = v.sample(rng, void_odds=odds)
+            assert s.hand_of(v.seat) == h.hand_of(v.seat) and s.legal_mask() == h.legal_mask()
+            assert sorted(c for seat in range(4) for c in s.hand_of(seat)) == list(range(52))
+            assert all(s.holds(target, c) for c in v.passed or ()), "the receiver lost a card I passed it"
+            voids[suit] += sum(1 for seat in others if not s.hands[seat] & SUIT_MASKS[suit])
+    assert 0.35 < voids[CLUBS] / (3 * trials) < 0.65, "seats should be void in clubs about half the time"
+    assert voids[DIAMONDS] == 2 * trials, "as many diamond voids as a deal allows: two seats of three"
+    plain = sum(1 for k in range(trials) for seat in others
+                if not v.sample(random.Random(k)).hands[seat] & SUIT_MASKS[CLUBS])
+    assert plain / (3 * trials) < 0.1, "without void odds, club voids are rare"
+
+
+def test_beliefs_expect_voids_only_after_a_pass_and_only_in_unshown_side_suits() -> None:
+    from hearts_tutor.bots.heuristic import VOID_AFTER_PASS, Beliefs
+
+    keep = hand(DL)
+    assert Beliefs(keep.view(0)).void_odds() == {}, "no pass, no reason to expect a void"
+    h = HandState.deal_random(Rules.preset("standard"), 4, hand_number=0)
+    for seat in range(4):
+        h.pass_cards(seat, h.hand_of(seat)[:3])
+    while len(h.tricks) < 1:
+        h.play(h.legal_plays()[0])
+    v = h.view(h.to_move)
+    odds = Beliefs(v).void_odds()
+    known = v.known_holder()
+    for seat in range(4):
+        row = odds.get(seat, [0.0] * 4)
+        assert row[SPADES] == row[HEARTS] == 0.0
+        if seat == v.seat:
+            assert seat not in odds
+            continue
+        assert row[CLUBS] == 0.0, "everybody has shown a club or a void on the first trick"
+        shown = any(c // 13 == DIAMONDS for p, c in v.plays() if p == seat) or any(
+            c // 13 == DIAMONDS and holder == seat for c, holder in known.items())
+        assert row[DIAMONDS] == (0.0 if shown or DIAMONDS in v.voids(seat) else VOID_AFTER_PASS)

@@ -21,9 +21,9 @@ def make_bot(level: str, seed: int | None = None, **options: Any) -> Bot:
     """A bot of a level (``easy``, ``medium``, ``hard``, ``expert``); ``options`` go to its constructor.
 
     The expert takes ``seconds`` (time budget per move, default 1.0), ``rollouts`` (a fixed, deterministic
-    number of sampled deals per move instead), ``margin`` (points by which rollouts must beat its rules of
-    thumb, default 0.25) and ``rollout_passes`` (try its shortlist of passes by rollouts). It searches in one
-    process (tournaments use both cores by playing deals in parallel with ``--jobs 2``).
+    number of sampled deals per move instead) and ``rollout_passes`` (compare its shortlist of passes by
+    rollouts, default True). It searches in one process (tournaments use both cores by playing deals in
+    parallel with ``--jobs 2``).
     """
     from .heuristic import EasyBot, HardBot, MediumBot
 

@@ -1,14 +1,19 @@
 """The expert: Monte-Carlo search over deals consistent with what it knows, guided by inference.
 
-For each move it deals the unseen cards many times with :meth:`PlayerView.sample`, weighted by the hard
-level's inferences (who probably holds the queen, and so on), plays every legal card on each deal and
-finishes the hand with :func:`~hearts_tutor.bots.search.rollout_policy` (common random numbers: every card
-is tried on the same deals). The hard level's rules of thumb name a default card; the rollouts overrule it
-when another card is clearly better (by ``margin`` points and two standard errors of the paired difference).
+For each move it deals the unseen cards many times with :meth:`PlayerView.sample`, shaped by the hard
+level's inferences (who probably holds the queen; which players probably emptied a short suit when they
+passed), plays every legal card on each deal and finishes the hand with
+:func:`~hearts_tutor.bots.search.rollout_policy` (common random numbers: every card is tried on the same
+deals). It plays the card with the fewest expected points, and says so when its rules of thumb (the hard
+level's) would have played another. Passes: the hard level's shortlist of passes, compared the same way
+(``rollout_passes=False`` passes as the hard level does).
+
+The rollouts' players never try for the moon, so while somebody may be shooting it (or the expert is), and
+for a hand strong enough to shoot, it plays and passes as the hard level does.
+
 The budget is anytime (``seconds`` per move, default 1.0) and stops early once one card is clearly best or
 the rest make no difference; ``rollouts=`` fixes the number of deals instead (deterministic for a seed). A
-forced move is instant. Passes: the hard level's strong heuristics (``rollout_passes=True`` tries its
-shortlist of passes by rollouts instead).
+forced move is instant.
 """
 
 from __future__ import annotations
@@ -33,15 +38,13 @@ class ExpertBot(Bot):
     level: ClassVar[str] = "expert"
 
     def __init__(self, seed: int | None = None, *, seconds: float | None = None, rollouts: int | None = None,
-                 early_stop: bool = True, margin: float = 0.25,
-                 rollout_passes: bool = False) -> None:
+                 early_stop: bool = True, rollout_passes: bool = True) -> None:
         super().__init__(seed)
         self.seed = seed
         self.rollouts = rollouts
         self.seconds = (DEFAULT_SECONDS if rollouts is None else None) if seconds is None else seconds
         self.early_stop = early_stop and rollouts is None
         self.hard = HardBot(seed=seed)
-        self.margin = margin
         self.rollout_passes = rollout_passes
         self._values: dict[Card, list[float]] = {}
 
@@ -56,10 +59,11 @@ class ExpertBot(Bot):
         why = Reasoning()
         target = view.pass_target()
         why.observed(f"I pass {view.rules.pass_count} cards to {seat_name(view, target)}.", receiver=target)
-        shortlist = best_passes(self.hard, view, limit=6)
-        if not self.rollout_passes:
+        if not self.rollout_passes or self.hard.pass_plan(view) == "moon":
+            # a moon hand passes its low cards (the rollouts' players never try for the moon)
             decision = self.hard.choose_pass(view)
             return Decision("pass", view.seat, decision.cards, steps=decision.steps, level=self.level)
+        shortlist = best_passes(self.hard, view, limit=6)
         if len(shortlist) == 1:
             chosen = shortlist[0]
             return Decision("pass", view.seat, chosen, steps=why.chose(
@@ -67,8 +71,8 @@ class ExpertBot(Bot):
                 level=self.level)
         why.considered("Passes worth trying: " + "; ".join(join_names(p) for p in shortlist) + ".",
                        candidates=[[card_str(c) for c in p] for p in shortlist])
-        est = evaluate_passes(view, shortlist, rollouts=self.rollouts, seconds=self.seconds,
-                              rng=self._move_rng(view))
+        seconds = None if self.seconds is None else max(0.05, 0.95 * self.seconds - 0.02)
+        est = evaluate_passes(view, shortlist, rollouts=self.rollouts, seconds=seconds, rng=self._move_rng(view))
         best = min(shortlist, key=lambda p: (est[p].mean, p))
         why.considered("Expected points for this hand after each pass, from rollouts (lower is better).",
                        scores={" ".join(card_str(c) for c in p): round(e.mean, 2) for p, e in est.items()},
@@ -89,16 +93,19 @@ class ExpertBot(Bot):
                 f"I play {card_name(c)}: it is the only card I may play.", card=card_str(c)), level=self.level)
         why = Reasoning()
         facts = self.hard._facts(view, why)  # observed and inferred steps, with the queen's odds
+        if facts["shooter"] is not None or facts["shooting"]:
+            # the rollouts' players never try for the moon, so they cannot judge one: play as the hard level
+            decision = self.hard.choose_play(view)
+            return Decision("play", view.seat, decision.cards, steps=decision.steps, level=self.level)
         beliefs: Beliefs = facts["beliefs"]
-        # the hard level's rules of thumb give the default card; rollouts overrule it when clearly better
         rules_of_thumb = {c: self.hard.score_play(view, facts, c) for c in legal}
-        default = min(legal, key=lambda c: (round(rules_of_thumb[c][0], 6), c % 13))
-        est = self.search(view, legal, beliefs.card_weights())
+        hunch = min(legal, key=lambda c: (round(rules_of_thumb[c][0], 6), c % 13))
+        est = self.search(view, legal, beliefs.card_weights(), beliefs.void_odds())
         best = min(legal, key=lambda c: (round(est[c].mean, 9), c % 13, c))
-        if best != default and not self._clearly_better(best, default):
-            why.considered(f"My rules of thumb prefer {card_name(default)}, and the rollouts do not show "
-                           f"{card_name(best)} to be clearly better.", rule_of_thumb=card_str(default))
-            best = default
+        if best != hunch:
+            why.considered(f"My rules of thumb suggest {card_name(hunch)} ({rules_of_thumb[hunch][1]}), but the "
+                           f"rollouts say it costs about {est[hunch].mean - est[best].mean:.1f} points more than "
+                           f"{card_name(best)}.", rule_of_thumb=card_str(hunch))
         why.considered("Expected points for this hand after each card, from rollouts on sampled deals "
                        "(lower is better).", scores={card_str(c): round(e.mean, 2) for c, e in est.items()},
                        stderr={card_str(c): round(e.stderr, 2) for c, e in est.items() if math.isfinite(e.stderr)},
@@ -113,19 +120,12 @@ class ExpertBot(Bot):
         return Decision("play", view.seat, (best,), steps=why.chose(
             f"I play {card_name(best)}: {reason}.", card=card_str(best)), level=self.level)
 
-    def _clearly_better(self, a: Card, b: Card) -> bool:
-        """Whether rollouts show card ``a`` better than ``b`` by a margin that is not noise."""
-        va, vb = self._values[a], self._values[b]
-        n = len(va)
-        if n < 2:
-            return False
-        diffs = [y - x for x, y in zip(va, vb, strict=True)]
-        m = sum(diffs) / n
-        se = math.sqrt(sum((d - m) ** 2 for d in diffs) / (n - 1) / n)
-        return m > self.margin and m > 2.0 * se
+    def search(self, view: PlayerView, legal: list[Card], weights: dict[Card, list[float]],
+               void_odds: dict[int, list[float]] | None = None) -> dict[Card, Estimate]:
+        """Rollouts of every legal card on common sampled deals, anytime with an early stop.
 
-    def search(self, view: PlayerView, legal: list[Card], weights: dict[Card, list[float]]) -> dict[Card, Estimate]:
-        """Rollouts of every legal card on common sampled deals, anytime with an early stop."""
+        ``weights`` and ``void_odds`` (the hard level's inferences) shape the sampled deals.
+        """
         rng = self._move_rng(view)
         limit = self.rollouts if self.rollouts is not None else 1 << 62
         # leave room for the bookkeeping around the search so the whole move stays within the budget
@@ -134,7 +134,7 @@ class ExpertBot(Bot):
         done = 0
         next_check = 24
         while done < limit:
-            for c, points in paired_playouts(view, legal, rng, weights or None).items():
+            for c, points in paired_playouts(view, legal, rng, weights or None, void_odds=void_odds).items():
                 values[c].append(points)
             done += 1
             if time.perf_counter() >= deadline:
@@ -147,7 +147,7 @@ class ExpertBot(Bot):
         return {c: _estimate(v) for c, v in values.items()}
 
     def decide_options(self) -> dict[str, Any]:
-        return {"seconds": self.seconds, "rollouts": self.rollouts, "margin": self.margin}
+        return {"seconds": self.seconds, "rollouts": self.rollouts}
 
 
 def _estimate(values: list[float]) -> Estimate:

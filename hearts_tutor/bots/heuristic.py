@@ -45,6 +45,8 @@ SPADE_MASK = SUIT_MASKS[SPADES]
 KING_OF_SPADES = QUEEN_OF_SPADES + 1
 ACE_OF_SPADES = QUEEN_OF_SPADES + 2
 HIGH_SPADES = (1 << KING_OF_SPADES) | (1 << ACE_OF_SPADES)
+VOID_AFTER_PASS = 0.14
+"""How often a hard bot is void in clubs (or diamonds) after passing (measured over 400 deals)."""
 
 
 @dataclass(frozen=True)
@@ -197,6 +199,34 @@ class Beliefs:
         """Per-card, per-seat weights for :meth:`PlayerView.sample` (the evidence factors)."""
         return {c: list(f) for c, f in self.factors.items()}
 
+    def void_odds(self, chance: float = VOID_AFTER_PASS) -> dict[int, list[float]]:
+        """Per seat and suit, the chance it emptied a short club or diamond suit when passing.
+
+        Applies to seats that have not shown a card of that suit and hold none the bot knows of, in a hand
+        with a pass. Players (and the bots) void short side suits on purpose, so after a pass such voids
+        are far more common than in a random deal (about one seat in seven for each side suit).
+        """
+        view = self.view
+        if not view.passed or view.phase.value == "pass":
+            return {}
+        shown = [0] * view.n
+        for seat, c in view.plays():
+            shown[seat] |= 1 << c
+        for c, holder in view.known_holder().items():
+            shown[holder] |= 1 << c
+        odds: dict[int, list[float]] = {}
+        for s in range(view.n):
+            if s == view.seat:
+                continue
+            row = [0.0] * 4
+            for suit in (0, 1):
+                m = SUIT_MASKS[suit]
+                if not shown[s] & m and view.excluded[s] & m != m and self.unseen_mask & m:
+                    row[suit] = chance
+            if any(row):
+                odds[s] = row
+        return odds
+
     def queen_odds(self) -> dict[int, float]:
         p = self.prob.get(QUEEN_OF_SPADES)
         if not p:
@@ -339,7 +369,7 @@ class HeuristicBot(Bot):
     def _check_by_play_out(self, view: PlayerView, facts: dict[str, Any], scored: dict[Card, tuple[float, str]],
                            best: Card, reason: str, why: Reasoning) -> tuple[Card, str]:
         """Play the hand out on a few imagined deals (the unseen cards dealt as inferred) for the top cards."""
-        from .search import paired_playouts
+        from .search import paired_playouts, quick_rollout_policy
 
         ranked = sorted(scored, key=lambda c: (round(scored[c][0], 6), c % 13))[:self.check_width]
         ranked = [c for c in ranked if scored[c][0] - scored[best][0] < self.check_gap]
@@ -352,7 +382,8 @@ class HeuristicBot(Bot):
         remaining = max(1, sum(view.hand_sizes)) * len(ranked)
         samples = max(self.check_samples // 2, min(3 * self.check_samples, self.check_plays // remaining))
         for _ in range(samples):
-            for c, points in paired_playouts(view, ranked, rng, weights, seed_bits=32).items():
+            for c, points in paired_playouts(view, ranked, rng, weights, seed_bits=32,
+                                             policy=quick_rollout_policy).items():
                 totals[c] += points
         means = {c: t / samples for c, t in totals.items()}
         why.considered(f"I played the hand out {samples} times in my head for my best few cards "

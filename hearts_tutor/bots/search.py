@@ -93,13 +93,13 @@ def _highest_rank_card(mask: CardSet) -> Card:
     return _highest(mask)
 
 
-def rollout_policy(state: HandState, rng: random.Random) -> Card:
-    """A fast, reasonable card for the seat to move on a full state (used to play out rollouts).
+def quick_rollout_policy(state: HandState, rng: random.Random) -> Card:
+    """A very fast, plain card for the seat to move (the hard level's double-check plays out with it).
 
     Follows with the highest card that stays under the winner, ducks the queen, dumps the queen, then
     the high spades, then the highest hearts when void, and leads low (low spades to flush the queen
-    when it is safe). It plays from the determinized state's table facts only (what has been played),
-    never from other seats' cards.
+    when it is safe). It plays from the table facts only (what has been played), never from other seats'
+    cards. As a player it scores about 9.0 against three hard bots.
     """
     legal = state.legal_mask()
     if not legal & (legal - 1):
@@ -117,7 +117,7 @@ def rollout_policy(state: HandState, rng: random.Random) -> Card:
                 queen_out = True
                 break
     if not trick:
-        return _policy_lead(legal, hand, queen_out, rng)
+        return _quick_lead(legal, hand, queen_out)
     led = trick[0] // 13
     suit = SUIT_MASKS[led]
     if legal & suit:
@@ -152,7 +152,7 @@ def rollout_policy(state: HandState, rng: random.Random) -> Card:
     return _highest_rank_card(keep)
 
 
-def _policy_lead(legal: CardSet, hand: CardSet, queen_out: bool, rng: random.Random) -> Card:
+def _quick_lead(legal: CardSet, hand: CardSet, queen_out: bool) -> Card:
     spades = legal & SPADE_MASK
     if queen_out and spades and not hand & (QS_BIT | HIGH_SPADES):
         return _lowest(spades)
@@ -162,6 +162,115 @@ def _policy_lead(legal: CardSet, hand: CardSet, queen_out: bool, rng: random.Ran
     if hand & QS_BIT and options & ~QS_BIT:
         options &= ~QS_BIT
     return _lowest_rank_card(options)
+
+def rollout_policy(state: HandState, rng: random.Random) -> Card:
+    """A fast model of a sound player, used to play out the expert's and the coach's rollouts.
+
+    It uses only what the seat may know (its own cards and what has been played, so the unseen cards as a
+    set), never where the other seats' cards are:
+
+    * leading: a low spade to flush the queen when it holds no spade that could catch her; a low heart
+      (the nine or lower) once hearts may be led; otherwise the lowest card of its shortest suit, keeping
+      its spades while the queen is out and it holds her or a spade above her;
+    * following: the queen of spades under a king or ace; on the first trick (no points allowed) its
+      highest card; last to a trick without points, its highest card; otherwise the highest card that stays
+      under the winner, or, when it cannot duck, its highest card (the lowest spade while the queen is out);
+    * void: the queen, then the king and ace of spades while she is out, then the card most likely to win
+      a trick later (high cards, hearts and short suits first).
+
+    As a player it scores about 7.0 against three hard bots (:func:`quick_rollout_policy` about 9.0).
+    """
+    legal = state.legal_mask()
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    seat = state.to_move
+    hands = state.hands
+    hand = hands[seat]
+    trick = state.trick
+    rules = state.rules
+    unseen = 0
+    for s in range(state.n):
+        if s != seat:
+            unseen |= hands[s]
+    queen_scores = rules.queen_points != 0
+    queen_out = queen_scores and bool(unseen & QS_BIT)
+    if not trick:
+        return _sound_lead(legal, hand, queen_out)
+    led = trick[0] // 13
+    if not legal & SUIT_MASKS[led]:
+        return _sound_discard(legal, unseen, queen_out, rules)
+    win = trick_winner_card(trick, rules.decks)
+    last = len(trick) == state.n - 1
+    if win is None:  # everything so far cancelled: anything of the suit wins for now
+        return _highest(legal & ~QS_BIT) if last and legal & ~QS_BIT else _lowest(legal)
+    if led == SPADES and legal & QS_BIT and win > QUEEN_OF_SPADES:
+        return QUEEN_OF_SPADES
+    below = (1 << win) - 1
+    if not state.tricks and rules.first_trick_points == "forbidden" and led != SPADES and legal & ~QS_BIT:
+        return _highest(legal & ~QS_BIT)  # nobody may throw points on the first trick
+    if last and not (led == SPADES and queen_out) and not any(c >= 39 or c == QUEEN_OF_SPADES for c in trick):
+        over = legal & ~below & ~QS_BIT
+        if over:
+            return _highest(over)
+    under = legal & below
+    if under:
+        if queen_scores and under & QS_BIT and under & ~QS_BIT:
+            under &= ~QS_BIT
+        return _highest(under)
+    if last:
+        if rules.jack_points and led == 1 and legal & JD_BIT:
+            return JD
+        rest = legal & ~QS_BIT if queen_scores else legal
+        return _highest(rest) if rest else _highest(legal)
+    if led == SPADES:
+        rest = legal & ~QS_BIT if queen_out else legal
+        return _lowest(rest) if rest else _lowest(legal)
+    return _highest(legal)
+
+
+def _sound_lead(legal: CardSet, hand: CardSet, queen_out: bool) -> Card:
+    spades = legal & SPADE_MASK
+    if queen_out and spades and not hand & (QS_BIT | HIGH_SPADES):
+        return _lowest(spades)
+    options = legal & ~HEART_MASK or legal
+    if options != legal:
+        low_heart = _lowest(legal & HEART_MASK)
+        if low_heart % 13 <= 7:
+            return low_heart
+    if queen_out and hand & (QS_BIT | HIGH_SPADES) and options & ~SPADE_MASK:
+        options &= ~SPADE_MASK
+    if hand & QS_BIT and options & ~QS_BIT:
+        options &= ~QS_BIT
+    best, best_key = _lowest(options), (99, 99)
+    for s in range(4):
+        m = options & SUIT_MASKS[s]
+        if m:
+            low = _lowest(m)
+            key = ((hand & SUIT_MASKS[s]).bit_count(), low % 13)
+            if key < best_key:
+                best_key, best = key, low
+    return best
+
+
+def _sound_discard(legal: CardSet, unseen: CardSet, queen_out: bool, rules: Rules) -> Card:
+    if rules.queen_points and legal & QS_BIT:
+        return QUEEN_OF_SPADES
+    if queen_out and legal & HIGH_SPADES:
+        return _highest(legal & HIGH_SPADES)
+    keep = legal & ~JD_BIT if rules.jack_points and legal & ~JD_BIT else legal
+    best, best_key = _highest(keep), -99
+    for s in range(4):
+        m = keep & SUIT_MASKS[s]
+        if not m:
+            continue
+        top = _highest(m)
+        # how likely the card is to win a trick later: high, a heart, in a short suit, not a sure loser
+        key = top % 13 + (4 if s == 3 else 0) + (3 if m.bit_count() <= 2 else 0)
+        if not unseen & SUIT_MASKS[s] & ((1 << top) - 1):
+            key -= 6
+        if key > best_key:
+            best, best_key = top, key
+    return best
 
 
 # ----- passing heuristic used for the other seats in pass rollouts -----
@@ -215,19 +324,22 @@ def play_out(state: HandState, rng: random.Random,
 
 def paired_playouts(view: PlayerView, cards: Sequence[Card], rng: random.Random,
                     card_weights: Mapping[Card, Sequence[float]] | None = None, *,
-                    seed_bits: int = 48) -> dict[Card, int]:
+                    seed_bits: int = 48,
+                    policy: Callable[[HandState, random.Random], Card] = rollout_policy,
+                    void_odds: Mapping[int, Sequence[float]] | None = None) -> dict[Card, int]:
     """On one deal sampled from ``view``: the seat's points after each of ``cards``.
 
     Every card is played out with the same dice (common random numbers), so differences between the cards
-    come from the cards, not from luck. ``seed_bits`` is how many random bits seed those dice.
+    come from the cards, not from luck. ``seed_bits`` is how many random bits seed those dice; ``policy``
+    plays the hand out; ``card_weights`` and ``void_odds`` shape the sampled deal (:meth:`PlayerView.sample`).
     """
-    base = view.sample(rng, card_weights)
+    base = view.sample(rng, card_weights, void_odds)
     seed = rng.getrandbits(seed_bits)
     points: dict[Card, int] = {}
     for c in cards:
         s = base.copy()
         s.play(c)
-        play_out(s, random.Random(seed))
+        play_out(s, random.Random(seed), policy)
         points[c] = s.points()[view.seat]
     return points
 
@@ -265,12 +377,15 @@ def _budget(rollouts: int | None, seconds: float | None) -> tuple[int, float]:
 
 def evaluate_plays(view: PlayerView, *, rollouts: int | None = None, seconds: float | None = None,
                    rng: random.Random | int | None = None,
-                   card_weights: Mapping[Card, Sequence[float]] | None = None) -> dict[Card, Estimate]:
+                   card_weights: Mapping[Card, Sequence[float]] | None = None,
+                   void_odds: Mapping[int, Sequence[float]] | None = None,
+                   policy: Callable[[HandState, random.Random], Card] = rollout_policy) -> dict[Card, Estimate]:
     """Expected points of every legal card of the seat to move, by rollouts on sampled deals.
 
     Each sampled deal is played out once after every candidate card (common random numbers). Stops after
     ``rollouts`` deals or ``seconds`` (whichever comes first; 100 deals if neither is given). Deterministic
-    for a given ``rng`` seed and ``rollouts``.
+    for a given ``rng`` seed and ``rollouts``. ``card_weights`` and ``void_odds`` shape the sampled deals
+    (:meth:`PlayerView.sample`); ``policy`` plays them out.
     """
     if not view.my_turn:
         raise ValueError("it is not this seat's turn to play")
@@ -280,7 +395,8 @@ def evaluate_plays(view: PlayerView, *, rollouts: int | None = None, seconds: fl
     limit, deadline = _budget(rollouts, seconds)
     done = 0
     while done < limit:
-        for c, points in paired_playouts(view, legal, rng, card_weights).items():
+        for c, points in paired_playouts(view, legal, rng, card_weights, policy=policy,
+                                         void_odds=void_odds).items():
             tallies[c].add(points)
         done += 1
         if time.perf_counter() >= deadline:
@@ -290,10 +406,12 @@ def evaluate_plays(view: PlayerView, *, rollouts: int | None = None, seconds: fl
 
 def evaluate_passes(view: PlayerView, candidates: Sequence[tuple[Card, ...]], *, rollouts: int | None = None,
                     seconds: float | None = None,
-                    rng: random.Random | int | None = None) -> dict[tuple[Card, ...], Estimate]:
+                    rng: random.Random | int | None = None,
+                    policy: Callable[[HandState, random.Random], Card] = rollout_policy
+                    ) -> dict[tuple[Card, ...], Estimate]:
     """Expected points for this hand of each candidate pass, by rollouts on sampled deals.
 
-    The other seats pass with :func:`heuristic_pass` and everybody then plays with :func:`rollout_policy`.
+    The other seats pass with :func:`heuristic_pass` and everybody then plays with ``policy``.
     Every candidate is tried on the same deals. Same budget rules as :func:`evaluate_plays`.
     """
     if view.phase is not Phase.PASS:
@@ -316,7 +434,7 @@ def evaluate_passes(view: PlayerView, candidates: Sequence[tuple[Card, ...]], *,
             for other, cards in others.items():
                 s.pass_cards(other, cards)
             s.pass_cards(seat, cand)
-            play_out(s, random.Random(seed))
+            play_out(s, random.Random(seed), policy)
             tallies[cand].add(s.points()[seat])
         done += 1
         if time.perf_counter() >= deadline:
@@ -324,5 +442,5 @@ def evaluate_passes(view: PlayerView, candidates: Sequence[tuple[Card, ...]], *,
     return {c: tallies[c].estimate() for c in cands}
 
 
-__all__ = ["Estimate", "evaluate_passes", "evaluate_plays", "heuristic_pass", "play_out", "rollout_policy",
-           "trick_winner_card"]
+__all__ = ["Estimate", "evaluate_passes", "evaluate_plays", "heuristic_pass", "paired_playouts", "play_out",
+           "quick_rollout_policy", "rollout_policy", "trick_winner_card"]

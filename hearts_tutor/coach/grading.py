@@ -4,7 +4,8 @@ Every legal option (each legal card, or a shortlist of passes that always includ
 played out on the same sampled deals of the unseen cards (common random numbers: each deal is one call of
 the bots' :func:`~hearts_tutor.bots.search.evaluate_plays` / ``evaluate_passes`` with one rollout, so the
 values are paired), with the bots' model of the other players (``rollout_policy``) and, for plays, the hard
-bots' inference of who holds what (``Beliefs.card_weights``). ``expected[x]`` is the learner's average
+bots' inference of who holds what (``Beliefs.card_weights``, and ``Beliefs.void_odds``: players often empty
+a short suit when they pass). ``expected[x]`` is the learner's average
 points this hand after option ``x``; the best option has the lowest.
 
 The cost of a move is how many points more than the best option it gives up on average. Sampling noise
@@ -222,10 +223,12 @@ def play_values(view: PlayerView) -> tuple[list[Card], Callable[[random.Random],
     from ..bots.search import evaluate_plays
 
     legal = view.legal_plays()
-    weights = Beliefs(view).card_weights() or None
+    beliefs = Beliefs(view)
+    weights = beliefs.card_weights() or None
+    voids = beliefs.void_odds() or None
 
     def run_one(rng: random.Random) -> dict[Any, float]:
-        est = evaluate_plays(view, rollouts=1, rng=rng, card_weights=weights)
+        est = evaluate_plays(view, rollouts=1, rng=rng, card_weights=weights, void_odds=voids)
         return {c: e.mean for c, e in est.items()}
 
     return legal, run_one

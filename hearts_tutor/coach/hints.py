@@ -77,8 +77,9 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
 
     if rollouts is None and seconds is None:
         seconds = HINT_SECONDS
-    weights = Beliefs(view).card_weights() or None
-    est = evaluate_plays(view, rollouts=rollouts, seconds=seconds, rng=random.Random(seed), card_weights=weights)
+    beliefs = Beliefs(view)
+    est = evaluate_plays(view, rollouts=rollouts, seconds=seconds, rng=random.Random(seed),
+                         card_weights=beliefs.card_weights() or None, void_odds=beliefs.void_odds() or None)
     best = min(legal, key=lambda c: (round(est[c].mean, 9), rank_of(c), c))
     return Hint((best,), explain_play(view, best, est[best].mean), est[best].mean)
 
