@@ -20,14 +20,13 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from typing import Any, ClassVar
 
 from ..cards import Card, card_name, card_str, join_names
 from ..view import PlayerView
 from .base import Bot, Decision, Reasoning
 from .heuristic import Beliefs, HardBot, best_passes, seat_name
-from .search import Estimate, evaluate_passes, paired_playouts
+from .search import Estimate, evaluate_passes, evaluate_plays
 
 DEFAULT_SECONDS = 1.0
 
@@ -46,7 +45,6 @@ class ExpertBot(Bot):
         self.early_stop = early_stop and rollouts is None
         self.hard = HardBot(seed=seed)
         self.rollout_passes = rollout_passes
-        self._values: dict[Card, list[float]] = {}
 
     def _move_rng(self, view: PlayerView) -> random.Random:
         """A generator that depends only on the seed and the position (so a decision is reproducible)."""
@@ -100,7 +98,7 @@ class ExpertBot(Bot):
         beliefs: Beliefs = facts["beliefs"]
         rules_of_thumb = {c: self.hard.score_play(view, facts, c) for c in legal}
         hunch = min(legal, key=lambda c: (round(rules_of_thumb[c][0], 6), c % 13))
-        est = self.search(view, legal, beliefs.card_weights(), beliefs.void_odds())
+        est = self.search(view, beliefs.card_weights(), beliefs.void_odds())
         best = min(legal, key=lambda c: (round(est[c].mean, 9), c % 13, c))
         if best != hunch:
             why.considered(f"My rules of thumb suggest {card_name(hunch)} ({rules_of_thumb[hunch][1]}), but the "
@@ -120,64 +118,18 @@ class ExpertBot(Bot):
         return Decision("play", view.seat, (best,), steps=why.chose(
             f"I play {card_name(best)}: {reason}.", card=card_str(best)), level=self.level)
 
-    def search(self, view: PlayerView, legal: list[Card], weights: dict[Card, list[float]],
+    def search(self, view: PlayerView, weights: dict[Card, list[float]],
                void_odds: dict[int, list[float]] | None = None) -> dict[Card, Estimate]:
         """Rollouts of every legal card on common sampled deals, anytime with an early stop.
 
         ``weights`` and ``void_odds`` (the hard level's inferences) shape the sampled deals.
         """
-        rng = self._move_rng(view)
-        limit = self.rollouts if self.rollouts is not None else 1 << 62
         # leave room for the bookkeeping around the search so the whole move stays within the budget
-        deadline = time.perf_counter() + 0.95 * self.seconds - 0.01 if self.seconds is not None else math.inf
-        values: dict[Card, list[float]] = {c: [] for c in legal}
-        done = 0
-        next_check = 24
-        while done < limit:
-            for c, points in paired_playouts(view, legal, rng, weights or None, void_odds=void_odds).items():
-                values[c].append(points)
-            done += 1
-            if time.perf_counter() >= deadline:
-                break
-            if self.early_stop and done >= next_check:
-                next_check = done + 16
-                if _clearly_decided(values, legal):
-                    break
-        self._values = values
-        return {c: _estimate(v) for c, v in values.items()}
+        seconds = None if self.seconds is None else max(0.01, 0.95 * self.seconds - 0.01)
+        return evaluate_plays(view, rollouts=self.rollouts, seconds=seconds,
+                              rng=self._move_rng(view), card_weights=weights or None, void_odds=void_odds,
+                              early_stop=self.early_stop)
 
     def decide_options(self) -> dict[str, Any]:
         return {"seconds": self.seconds, "rollouts": self.rollouts}
 
-
-def _estimate(values: list[float]) -> Estimate:
-    n = len(values)
-    if not n:
-        return Estimate(0.0, math.inf, 0)
-    mean = sum(values) / n
-    if n < 2:
-        return Estimate(mean, math.inf, n)
-    var = sum((x - mean) ** 2 for x in values) / (n - 1)
-    return Estimate(mean, math.sqrt(var / n), n)
-
-
-def _clearly_decided(values: dict[Card, list[float]], legal: list[Card], z: float = 2.5,
-                     negligible: float = 0.15) -> bool:
-    """True when the best card beats each other card clearly, or the difference no longer matters."""
-    n = len(values[legal[0]])
-    means = {c: sum(v) / n for c, v in values.items()}
-    best = min(legal, key=lambda c: means[c])
-    vb = values[best]
-    for c in legal:
-        if c == best:
-            continue
-        diffs = [a - b for a, b in zip(values[c], vb, strict=True)]
-        m = sum(diffs) / n
-        var = sum((d - m) ** 2 for d in diffs) / (n - 1)
-        se = math.sqrt(var / n)
-        if m - z * se > 0:
-            continue  # clearly worse
-        if m + z * se < negligible:
-            continue  # no real difference
-        return False
-    return True

@@ -379,29 +379,73 @@ def evaluate_plays(view: PlayerView, *, rollouts: int | None = None, seconds: fl
                    rng: random.Random | int | None = None,
                    card_weights: Mapping[Card, Sequence[float]] | None = None,
                    void_odds: Mapping[int, Sequence[float]] | None = None,
-                   policy: Callable[[HandState, random.Random], Card] = rollout_policy) -> dict[Card, Estimate]:
+                   policy: Callable[[HandState, random.Random], Card] = rollout_policy,
+                   early_stop: bool = False) -> dict[Card, Estimate]:
     """Expected points of every legal card of the seat to move, by rollouts on sampled deals.
 
     Each sampled deal is played out once after every candidate card (common random numbers). Stops after
-    ``rollouts`` deals or ``seconds`` (whichever comes first; 100 deals if neither is given). Deterministic
-    for a given ``rng`` seed and ``rollouts``. ``card_weights`` and ``void_odds`` shape the sampled deals
-    (:meth:`PlayerView.sample`); ``policy`` plays them out.
+    ``rollouts`` deals or ``seconds`` (whichever comes first; 100 deals if neither is given), or with
+    ``early_stop`` as soon as one card is clearly best or the rest make no real difference
+    (:func:`clearly_decided`). Deterministic for a given ``rng`` seed and ``rollouts`` (without
+    ``early_stop``). ``card_weights`` and ``void_odds`` shape the sampled deals (:meth:`PlayerView.sample`);
+    ``policy`` plays them out.
     """
     if not view.my_turn:
         raise ValueError("it is not this seat's turn to play")
     rng = _rng(rng)
     legal = view.legal_plays()
-    tallies = {c: _Tally() for c in legal}
+    values: dict[Card, list[float]] = {c: [] for c in legal}
     limit, deadline = _budget(rollouts, seconds)
     done = 0
+    next_check = 24
     while done < limit:
         for c, points in paired_playouts(view, legal, rng, card_weights, policy=policy,
                                          void_odds=void_odds).items():
-            tallies[c].add(points)
+            values[c].append(points)
         done += 1
         if time.perf_counter() >= deadline:
             break
-    return {c: t.estimate() for c, t in tallies.items()}
+        if early_stop and done >= next_check:
+            next_check = done + 16
+            if clearly_decided(values):
+                break
+    return {c: _estimate(v) for c, v in values.items()}
+
+
+def _estimate(values: list[float]) -> Estimate:
+    n = len(values)
+    if not n:
+        return Estimate(0.0, math.inf, 0)
+    mean = sum(values) / n
+    if n < 2:
+        return Estimate(mean, math.inf, n)
+    var = sum((x - mean) ** 2 for x in values) / (n - 1)
+    return Estimate(mean, math.sqrt(var / n), n)
+
+
+def clearly_decided(values: Mapping[Card, Sequence[float]], z: float = 2.5, negligible: float = 0.15) -> bool:
+    """Whether paired rollout values already settle the choice: the best card beats each other card by more
+    than ``z`` standard errors of the paired difference, or the difference is surely under ``negligible``."""
+    cards = list(values)
+    n = len(values[cards[0]])
+    if n < 2:
+        return False
+    means = {c: sum(v) / n for c, v in values.items()}
+    best = min(cards, key=lambda c: means[c])
+    vb = values[best]
+    for c in cards:
+        if c == best:
+            continue
+        diffs = [a - b for a, b in zip(values[c], vb, strict=True)]
+        m = sum(diffs) / n
+        var = sum((d - m) ** 2 for d in diffs) / (n - 1)
+        se = math.sqrt(var / n)
+        if m - z * se > 0:
+            continue  # clearly worse
+        if m + z * se < negligible:
+            continue  # no real difference
+        return False
+    return True
 
 
 def evaluate_passes(view: PlayerView, candidates: Sequence[tuple[Card, ...]], *, rollouts: int | None = None,
@@ -442,5 +486,5 @@ def evaluate_passes(view: PlayerView, candidates: Sequence[tuple[Card, ...]], *,
     return {c: tallies[c].estimate() for c in cands}
 
 
-__all__ = ["Estimate", "evaluate_passes", "evaluate_plays", "heuristic_pass", "paired_playouts", "play_out",
-           "quick_rollout_policy", "rollout_policy", "trick_winner_card"]
+__all__ = ["Estimate", "clearly_decided", "evaluate_passes", "evaluate_plays", "heuristic_pass", "paired_playouts",
+           "play_out", "quick_rollout_policy", "rollout_policy", "trick_winner_card"]

@@ -4,7 +4,8 @@ The coach's pass: its own suggestion (:func:`~hearts_tutor.coach.passing.suggest
 and the hard bots' shortlist, compared by rollouts (``bots.search.evaluate_passes``); a hand strong enough
 to shoot the moon passes its lowest cards. The coach's play: every legal card compared by rollouts against
 the bots' model of the other players (``bots.search.evaluate_plays``, common random numbers, the hard bots'
-inference of who holds what, a time budget that keeps a hint under a second). The rollouts' players never
+inference of who holds what, a time budget that keeps a hint under a second, stopping sooner once one card
+is clearly best or the rest make no real difference). The rollouts' players never
 try for the moon, so while someone may be shooting it (or this seat is) the coach plays as the hard bots
 do. The reason is chosen from the position: staying under the card that wins the trick, throwing away a
 dangerous card when out of the led suit, leading a low spade to force out the queen, stopping a moon...
@@ -79,7 +80,8 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
         seconds = HINT_SECONDS
     beliefs = Beliefs(view)
     est = evaluate_plays(view, rollouts=rollouts, seconds=seconds, rng=random.Random(seed),
-                         card_weights=beliefs.card_weights() or None, void_odds=beliefs.void_odds() or None)
+                         card_weights=beliefs.card_weights() or None, void_odds=beliefs.void_odds() or None,
+                         early_stop=rollouts is None)
     best = min(legal, key=lambda c: (round(est[c].mean, 9), rank_of(c), c))
     return Hint((best,), explain_play(view, best, est[best].mean), est[best].mean)
 
