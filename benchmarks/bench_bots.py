@@ -7,6 +7,10 @@ Running results are printed after every deal, so a run cut short still reports w
     python benchmarks/bench_bots.py strength hard medium --hands 2000 --jobs 2
     python benchmarks/bench_bots.py strength expert hard --hands 400 --jobs 2
     python benchmarks/bench_bots.py timing --hands 40
+    python benchmarks/bench_bots.py policy rollout_policy --deals 300 --jobs 2
+
+Policy: a rollout policy of ``bots.search`` as a player (on one sampled deal of what it cannot see, passing
+like a hard bot) against three bots, duplicate deals: how good a model of the table the search plays out.
 
 Timing: percentiles of the wall time of every play and pass decision per level (forced moves included),
 from games where that level plays all seats.
@@ -17,17 +21,20 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hearts_tutor.bots import LEVELS, make_bot
+from hearts_tutor.bots import LEVELS, make_bot, search
+from hearts_tutor.bots.base import Decision
 from hearts_tutor.hand import Phase
 from hearts_tutor.rules import Rules
-from hearts_tutor.tournament import _play_deal, deal_for
+from hearts_tutor.tournament import _bot_seed, _play_deal, deal_for, play_hand
 
 
 def stats(xs: list[float]) -> tuple[float, float]:
@@ -64,6 +71,43 @@ def strength(bot: str, field: str, hands: int, jobs: int, rules_name: str, seed:
     m, ci = stats(per_deal)
     print(f"RESULT {bot} vs {n - 1}x {field}: {m:.3f} ± {ci:.3f} points/hand over {len(per_deal) * n} hands "
           f"({len(per_deal)} deals), {time.perf_counter() - start:.0f} s", flush=True)
+
+
+class PolicyPlayer:
+    """A seat that plays a rollout policy on one sampled deal of what it cannot see (passing like a hard bot)."""
+
+    def __init__(self, policy: Any, seed: int) -> None:
+        self.policy = policy
+        self.rng = random.Random(seed)
+        self.hard = make_bot("hard", seed=seed)
+
+    def decide(self, view: Any) -> Decision:
+        if view.phase is not Phase.PLAY:
+            return self.hard.decide(view)
+        card = self.policy(view.sample(self.rng), self.rng)
+        return Decision("play", view.seat, (card,), level="policy")
+
+
+def _policy_deal(task: tuple[str, str, int]) -> float:
+    name, field, deal = task
+    rules = Rules.preset("standard")
+    policy = getattr(search, name)
+    points = []
+    for seat in range(rules.players):
+        players = [PolicyPlayer(policy, deal * 10 + s) if s == seat
+                   else make_bot(field, seed=_bot_seed(0, deal, seat, s)) for s in range(rules.players)]
+        points.append(play_hand(deal_for(rules, 0, deal), players)[seat])
+    return sum(points) / len(points)
+
+
+def policy_strength(name: str, field: str, deals: int, jobs: int) -> None:
+    """A rollout policy as a player against three bots of ``field``, duplicate deals."""
+    ctx = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        per_deal = list(pool.map(_policy_deal, [(name, field, d) for d in range(deals)], chunksize=10))
+    m, ci = stats(per_deal)
+    print(f"RESULT {name} as a player vs 3x {field}: {m:.3f} ± {ci:.3f} points/hand over {deals * 4} hands "
+          f"({deals} deals)", flush=True)
 
 
 def pct(times: list[float], p: float) -> float:
@@ -111,8 +155,15 @@ def main() -> None:
     t.add_argument("--hands", type=int, default=40, help="hands per level (expert: a tenth)")
     t.add_argument("--levels", default=",".join(LEVELS))
     t.add_argument("--seconds", type=float, default=None)
+    r = sub.add_parser("policy", help="a rollout policy of bots.search as a player against three bots")
+    r.add_argument("name", choices=["rollout_policy", "quick_rollout_policy"])
+    r.add_argument("--field", choices=LEVELS, default="hard")
+    r.add_argument("--deals", type=int, default=300)
+    r.add_argument("--jobs", type=int, default=2)
     a = p.parse_args()
-    if a.what == "strength":
+    if a.what == "policy":
+        policy_strength(a.name, a.field, a.deals, a.jobs)
+    elif a.what == "strength":
         strength(a.bot, a.field, a.hands, a.jobs, a.rules, a.seed, a.seconds)
     else:
         timing(a.hands, a.levels.split(","), a.seconds)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from positions import make_state
 
 from hearts_tutor.bots import LEVELS, make_bot
 from hearts_tutor.bots.base import Decision
@@ -282,3 +283,30 @@ def test_hard_wins_the_jack_when_it_can_safely() -> None:
         if checked == 3:
             return
     assert checked, "no jack position found"
+
+
+def test_expert_leaves_moon_positions_and_moon_hands_to_the_hard_level() -> None:
+    """The rollouts' players never shoot, so the expert cannot judge a moon: it plays as the hard level."""
+    from hearts_tutor.bots.heuristic import am_shooting, possible_shooter
+
+    moon_hand = make_state_for_pass("AH KH QH JH 2H 3H AC KC AD KD AS KS QC")
+    expert, hard = make_bot("expert", seed=3, rollouts=12), make_bot("hard", seed=3)
+    assert expert.decide(moon_hand).cards == hard.decide(moon_hand).cards
+    found = 0
+    for seed in range(60):
+        state = HandState.deal_random(STANDARD, seed, hand_number=3)
+        bots = [make_bot("easy", seed=s) for s in range(4)]
+        while state.phase is Phase.PLAY and found < 3:
+            view = state.view(state.to_move)
+            if len(view.legal_plays()) > 1 and (possible_shooter(view) is not None or am_shooting(view)):
+                decision = expert.decide(view)
+                assert decision.cards == hard.decide(view).cards
+                assert decision.level == "expert" and card_name(decision.card) in decision.steps[-1].text
+                found += 1
+                break
+            bots[state.to_move].decide(view).apply(state)
+    assert found == 3, "no moon position found to check"
+
+
+def make_state_for_pass(hand: str):  # type: ignore[no-untyped-def]
+    return make_state(STANDARD, {0: hand}, direction="left").view(0)
