@@ -129,14 +129,9 @@ def quick_rollout_policy(state: HandState, rng: random.Random) -> Card:
             return QUEEN_OF_SPADES
         under = legal & ((1 << win) - 1)
         if under:
-            if queen_scores and under & QS_BIT and under & ~QS_BIT:
-                under &= ~QS_BIT
-            return _highest(under)
+            return _duck(under, queen_scores)
         if last:
-            if rules.jack_points and led == 1 and legal & JD_BIT:
-                return JD
-            rest = legal & ~QS_BIT if queen_scores else legal
-            return _highest(rest) if rest else _highest(legal)
+            return _take_last(legal, led, rules)
         if led == SPADES and queen_out:
             rest = legal & ~QS_BIT
             return _lowest(rest) if rest else _lowest(legal)
@@ -150,6 +145,21 @@ def quick_rollout_policy(state: HandState, rng: random.Random) -> Card:
         return _highest(legal & HEART_MASK)
     keep = legal & ~JD_BIT if rules.jack_points and legal & ~JD_BIT else legal
     return _highest_rank_card(keep)
+
+
+def _duck(under: CardSet, queen_scores: bool) -> Card:
+    """The highest card that stays under the winner (not the queen while she scores and another will do)."""
+    if queen_scores and under & QS_BIT and under & ~QS_BIT:
+        under &= ~QS_BIT
+    return _highest(under)
+
+
+def _take_last(legal: CardSet, led: int, rules: Rules) -> Card:
+    """Last to a trick it must win: the jack of diamonds when it scores, else the highest card but the queen."""
+    if rules.jack_points and led == 1 and legal & JD_BIT:
+        return JD
+    rest = legal & ~QS_BIT if rules.queen_points else legal
+    return _highest(rest) if rest else _highest(legal)
 
 
 def _quick_lead(legal: CardSet, hand: CardSet, queen_out: bool) -> Card:
@@ -214,14 +224,9 @@ def rollout_policy(state: HandState, rng: random.Random) -> Card:
             return _highest(over)
     under = legal & below
     if under:
-        if queen_scores and under & QS_BIT and under & ~QS_BIT:
-            under &= ~QS_BIT
-        return _highest(under)
+        return _duck(under, queen_scores)
     if last:
-        if rules.jack_points and led == 1 and legal & JD_BIT:
-            return JD
-        rest = legal & ~QS_BIT if queen_scores else legal
-        return _highest(rest) if rest else _highest(legal)
+        return _take_last(legal, led, rules)
     if led == SPADES:
         rest = legal & ~QS_BIT if queen_out else legal
         return _lowest(rest) if rest else _lowest(legal)
