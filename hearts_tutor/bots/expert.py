@@ -132,4 +132,3 @@ class ExpertBot(Bot):
 
     def decide_options(self) -> dict[str, Any]:
         return {"seconds": self.seconds, "rollouts": self.rollouts}
-
