@@ -289,7 +289,7 @@ def test_expert_leaves_moon_positions_and_moon_hands_to_the_hard_level() -> None
     """The rollouts' players never shoot, so the expert cannot judge a moon: it plays as the hard level."""
     from hearts_tutor.bots.heuristic import am_shooting, possible_shooter
 
-    moon_hand = make_state_for_pass("AH KH QH JH 2H 3H AC KC AD KD AS KS QC")
+    moon_hand = make_state(STANDARD, {0: "AH KH QH JH 2H 3H AC KC AD KD AS KS QC"}, direction="left").view(0)
     expert, hard = make_bot("expert", seed=3, rollouts=12), make_bot("hard", seed=3)
     assert expert.decide(moon_hand).cards == hard.decide(moon_hand).cards
     found = 0
@@ -306,7 +306,3 @@ def test_expert_leaves_moon_positions_and_moon_hands_to_the_hard_level() -> None
                 break
             bots[state.to_move].decide(view).apply(state)
     assert found == 3, "no moon position found to check"
-
-
-def make_state_for_pass(hand: str):  # type: ignore[no-untyped-def]
-    return make_state(STANDARD, {0: hand}, direction="left").view(0)
