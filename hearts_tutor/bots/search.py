@@ -123,10 +123,8 @@ def quick_rollout_policy(state: HandState, rng: random.Random) -> Card:
     if legal & suit:
         win = trick_winner_card(trick, rules.decks)
         last = len(trick) == state.n - 1
-        if win is None:  # everything so far cancelled: anything of the suit wins for now
-            return _highest(legal & ~QS_BIT) if last and legal & ~QS_BIT else _lowest(legal)
-        if led == SPADES and legal & QS_BIT and win > QUEEN_OF_SPADES:
-            return QUEEN_OF_SPADES
+        if win is None or (led == SPADES and legal & QS_BIT and win > QUEEN_OF_SPADES):
+            return _settled_follow(legal, win, last)
         under = legal & ((1 << win) - 1)
         if under:
             return _duck(under, queen_scores)
@@ -145,6 +143,14 @@ def quick_rollout_policy(state: HandState, rng: random.Random) -> Card:
         return _highest(legal & HEART_MASK)
     keep = legal & ~JD_BIT if rules.jack_points and legal & ~JD_BIT else legal
     return _highest_rank_card(keep)
+
+
+def _settled_follow(legal: CardSet, win: Card | None, last: bool) -> Card:
+    """Following suit when the choice is plain: every card so far cancelled (anything of the suit wins for
+    now: the highest when last, else the lowest), or the queen of spades under a king or ace."""
+    if win is None:
+        return _highest(legal & ~QS_BIT) if last and legal & ~QS_BIT else _lowest(legal)
+    return QUEEN_OF_SPADES
 
 
 def _duck(under: CardSet, queen_scores: bool) -> Card:
@@ -213,10 +219,8 @@ def rollout_policy(state: HandState, rng: random.Random) -> Card:
         return _sound_discard(legal, unseen, queen_out, rules)
     win = trick_winner_card(trick, rules.decks)
     last = len(trick) == state.n - 1
-    if win is None:  # everything so far cancelled: anything of the suit wins for now
-        return _highest(legal & ~QS_BIT) if last and legal & ~QS_BIT else _lowest(legal)
-    if led == SPADES and legal & QS_BIT and win > QUEEN_OF_SPADES:
-        return QUEEN_OF_SPADES
+    if win is None or (led == SPADES and legal & QS_BIT and win > QUEEN_OF_SPADES):
+        return _settled_follow(legal, win, last)
     below = (1 << win) - 1
     if not state.tricks and rules.first_trick_points == "forbidden" and led != SPADES and legal & ~QS_BIT:
         return _highest(legal & ~QS_BIT)  # nobody may throw points on the first trick
