@@ -355,29 +355,6 @@ def paired_playouts(view: PlayerView, cards: Sequence[Card], rng: random.Random,
     return points
 
 
-class _Tally:
-    __slots__ = ("n", "squares", "total")
-
-    def __init__(self) -> None:
-        self.n = 0
-        self.total = 0.0
-        self.squares = 0.0
-
-    def add(self, x: float) -> None:
-        self.n += 1
-        self.total += x
-        self.squares += x * x
-
-    def estimate(self) -> Estimate:
-        if not self.n:
-            return Estimate(0.0, math.inf, 0)
-        mean = self.total / self.n
-        if self.n < 2:
-            return Estimate(mean, math.inf, self.n)
-        var = max(0.0, (self.squares - self.n * mean * mean) / (self.n - 1))
-        return Estimate(mean, math.sqrt(var / self.n), self.n)
-
-
 def _budget(rollouts: int | None, seconds: float | None) -> tuple[int, float]:
     if rollouts is None and seconds is None:
         rollouts = 100
@@ -473,7 +450,7 @@ def evaluate_passes(view: PlayerView, candidates: Sequence[tuple[Card, ...]], *,
         raise ValueError("this is not the passing phase")
     rng = _rng(rng)
     cands = [tuple(sorted(c)) for c in candidates]
-    tallies = {c: _Tally() for c in cands}
+    values: dict[tuple[Card, ...], list[float]] = {c: [] for c in cands}
     limit, deadline = _budget(rollouts, seconds)
     seat = view.seat
     rules = view.rules
@@ -490,11 +467,11 @@ def evaluate_passes(view: PlayerView, candidates: Sequence[tuple[Card, ...]], *,
                 s.pass_cards(other, cards)
             s.pass_cards(seat, cand)
             play_out(s, random.Random(seed), policy)
-            tallies[cand].add(s.points()[seat])
+            values[cand].append(s.points()[seat])
         done += 1
         if time.perf_counter() >= deadline:
             break
-    return {c: tallies[c].estimate() for c in cands}
+    return {c: _estimate(values[c]) for c in cands}
 
 
 __all__ = ["Estimate", "clearly_decided", "evaluate_passes", "evaluate_plays", "heuristic_pass", "paired_playouts",
