@@ -54,6 +54,8 @@ def strength(bot: str, field: str, hands: int, jobs: int, rules_name: str, seed:
     expert: dict[str, float] = {}
     if seconds is not None:
         expert["seconds"] = seconds
+    if jobs > 1:
+        expert["workers"] = 1  # each core plays its own deals; with --jobs 1 the expert thinks on both
     options = {"expert": expert} if expert else {}
     tasks = [(rules, seed, d, levels, True, options) for d in range(deals)]
     per_deal: list[float] = []

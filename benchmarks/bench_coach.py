@@ -39,8 +39,9 @@ Z95 = 1.959964
 class CoachPlayer:
     """A seat that always plays the coach's hint."""
 
-    def __init__(self, seed: int, hard_seed: int) -> None:
+    def __init__(self, seed: int, hard_seed: int, workers: int | None = None) -> None:
         self.seed = seed
+        self.workers = workers
         self.hard = make_bot("hard", seed=hard_seed)
         self.moves = 0
 
@@ -48,18 +49,18 @@ class CoachPlayer:
         if view.phase is Phase.MOON:
             return self.hard.decide(view)
         self.moves += 1
-        h = hint(view, seed=self.seed * 1000 + self.moves)
+        h = hint(view, seed=self.seed * 1000 + self.moves, workers=self.workers)
         return Decision("pass" if view.phase is Phase.PASS else "play", view.seat, h.cards, level="coach")
 
 
-def _quality_deal(task: tuple[str, int, int]) -> dict:
-    preset, seed, deal = task
+def _quality_deal(task: tuple[str, int, int, int | None]) -> dict:
+    preset, seed, deal, workers = task
     rules = Rules.preset(preset)
     n = rules.players
     coach_points, hard_points = [], []
     baseline = play_hand(deal_for(rules, seed, deal), [make_bot("hard", seed=deal * 100 + s) for s in range(n)])
     for seat in range(n):
-        players = [CoachPlayer(seed * 7919 + deal * 31 + seat, hard_seed=deal * 100 + s) if s == seat
+        players = [CoachPlayer(seed * 7919 + deal * 31 + seat, hard_seed=deal * 100 + s, workers=workers) if s == seat
                    else make_bot("hard", seed=deal * 100 + s) for s in range(n)]
         points = play_hand(deal_for(rules, seed, deal), players)
         coach_points.append(points[seat])
@@ -77,7 +78,8 @@ def _mean_ci(xs: list[float]) -> tuple[float, float]:
 
 
 def cmd_quality(args: argparse.Namespace) -> None:
-    tasks = [(args.rules, args.seed, d) for d in range(args.first_deal, args.first_deal + args.deals)]
+    workers = 1 if args.jobs > 1 else None  # with --jobs 1 each hint thinks on both cores
+    tasks = [(args.rules, args.seed, d, workers) for d in range(args.first_deal, args.first_deal + args.deals)]
     rows = []
     start = time.perf_counter()
     out = open(args.out, "a") if args.out else None  # noqa: SIM115

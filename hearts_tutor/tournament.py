@@ -138,6 +138,8 @@ def run_tournament(seats: Sequence[str], hands: int, *, rules: Rules | str = "st
     n = rules.players
     deals = math.ceil(hands / n) if duplicate else hands
     options = {k: dict(v) for k, v in (bot_options or {}).items()}
+    if jobs > 1 and deals > 1:
+        options.setdefault("expert", {}).setdefault("workers", 1)  # the cores are taken by the games
     tasks = [(rules, seed, d, levels, duplicate, options) for d in range(deals)]
     start = time.perf_counter()
     results: list[list[tuple[tuple[str, ...], list[int]]]] = []

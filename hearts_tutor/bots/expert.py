@@ -13,7 +13,8 @@ for a hand strong enough to shoot, it plays and passes as the hard level does.
 
 The budget is anytime (``seconds`` per move, default 1.0) and stops early once one card is clearly best or
 the rest make no difference; ``rollouts=`` fixes the number of deals instead (deterministic for a seed). A
-forced move is instant.
+forced move is instant. With a time budget it plays out deals on both cores (a helper process,
+:mod:`.helper`); ``workers=1`` keeps it to one, as when several games run side by side.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import Any, ClassVar
 from ..cards import Card, card_name, card_str, join_names
 from ..view import PlayerView
 from .base import Bot, Decision, Reasoning
+from .helper import SearchHelper, shared_helper
 from .heuristic import Beliefs, HardBot, best_passes, seat_name
 from .search import Estimate, evaluate_passes, evaluate_plays
 
@@ -37,14 +39,16 @@ class ExpertBot(Bot):
     level: ClassVar[str] = "expert"
 
     def __init__(self, seed: int | None = None, *, seconds: float | None = None, rollouts: int | None = None,
-                 early_stop: bool = True, rollout_passes: bool = True) -> None:
+                 early_stop: bool = True, rollout_passes: bool = True, workers: int | None = None) -> None:
         super().__init__(seed)
+        self.workers = workers
         self.seed = seed
         self.rollouts = rollouts
         self.seconds = (DEFAULT_SECONDS if rollouts is None else None) if seconds is None else seconds
         self.early_stop = early_stop and rollouts is None
         self.hard = HardBot(seed=seed)
         self.rollout_passes = rollout_passes
+        self._helper()  # start the second core's helper now, so it is ready by the first search
 
     def _move_rng(self, view: PlayerView) -> random.Random:
         """A generator that depends only on the seed and the position (so a decision is reproducible)."""
@@ -70,7 +74,8 @@ class ExpertBot(Bot):
         why.considered("Passes worth trying: " + "; ".join(join_names(p) for p in shortlist) + ".",
                        candidates=[[card_str(c) for c in p] for p in shortlist])
         seconds = None if self.seconds is None else max(0.05, 0.95 * self.seconds - 0.02)
-        est = evaluate_passes(view, shortlist, rollouts=self.rollouts, seconds=seconds, rng=self._move_rng(view))
+        est = evaluate_passes(view, shortlist, rollouts=self.rollouts, seconds=seconds, rng=self._move_rng(view),
+                              helper=self._helper())
         best = min(shortlist, key=lambda p: (est[p].mean, p))
         why.considered("Expected points for this hand after each pass, from rollouts (lower is better).",
                        scores={" ".join(card_str(c) for c in p): round(e.mean, 2) for p, e in est.items()},
@@ -128,7 +133,11 @@ class ExpertBot(Bot):
         seconds = None if self.seconds is None else max(0.01, 0.95 * self.seconds - 0.01)
         return evaluate_plays(view, rollouts=self.rollouts, seconds=seconds,
                               rng=self._move_rng(view), card_weights=weights or None, void_odds=void_odds,
-                              early_stop=self.early_stop)
+                              early_stop=self.early_stop, helper=self._helper())
+
+    def _helper(self) -> SearchHelper | None:
+        """The second core's search helper, when this bot thinks for a time and may use both cores."""
+        return shared_helper() if self.workers != 1 and self.rollouts is None else None
 
     def decide_options(self) -> dict[str, Any]:
-        return {"seconds": self.seconds, "rollouts": self.rollouts}
+        return {"seconds": self.seconds, "rollouts": self.rollouts, "workers": self.workers}

@@ -22,11 +22,15 @@ import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..cards import HEART_MASK, QS_BIT, QUEEN_OF_SPADES, SPADES, SUIT_MASKS, Card, CardSet
 from ..hand import HandState, Phase
 from ..rules import Rules
 from ..view import PlayerView
+
+if TYPE_CHECKING:
+    from .helper import SearchHelper
 
 SPADE_MASK = SUIT_MASKS[SPADES]
 DIAMOND_MASK = SUIT_MASKS[1]
@@ -35,6 +39,7 @@ AS_BIT = 1 << (QUEEN_OF_SPADES + 2)
 HIGH_SPADES = KS_BIT | AS_BIT
 JD = 22
 JD_BIT = 1 << JD
+K = TypeVar("K")
 _RANK_MASKS = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
 
 
@@ -368,7 +373,7 @@ def evaluate_plays(view: PlayerView, *, rollouts: int | None = None, seconds: fl
                    card_weights: Mapping[Card, Sequence[float]] | None = None,
                    void_odds: Mapping[int, Sequence[float]] | None = None,
                    policy: Callable[[HandState, random.Random], Card] = rollout_policy,
-                   early_stop: bool = False) -> dict[Card, Estimate]:
+                   early_stop: bool = False, helper: SearchHelper | None = None) -> dict[Card, Estimate]:
     """Expected points of every legal card of the seat to move, by rollouts on sampled deals.
 
     Each sampled deal is played out once after every candidate card (common random numbers). Stops after
@@ -376,7 +381,8 @@ def evaluate_plays(view: PlayerView, *, rollouts: int | None = None, seconds: fl
     ``early_stop`` as soon as one card is clearly best or the rest make no real difference
     (:func:`clearly_decided`). Deterministic for a given ``rng`` seed and ``rollouts`` (without
     ``early_stop``). ``card_weights`` and ``void_odds`` shape the sampled deals (:meth:`PlayerView.sample`);
-    ``policy`` plays them out.
+    ``policy`` plays them out. With a time budget, a ``helper`` (:mod:`.helper`) plays out more deals on
+    the other core at the same time.
     """
     if not view.my_turn:
         raise ValueError("it is not this seat's turn to play")
@@ -384,19 +390,24 @@ def evaluate_plays(view: PlayerView, *, rollouts: int | None = None, seconds: fl
     legal = view.legal_plays()
     values: dict[Card, list[float]] = {c: [] for c in legal}
     limit, deadline = _budget(rollouts, seconds)
+    options: dict[str, Any] = {"card_weights": card_weights, "policy": policy, "void_odds": void_odds}
+    helping = (helper is not None and rollouts is None and math.isfinite(deadline)
+               and helper.start(paired_playouts, (view, legal), options, rng.getrandbits(48), deadline))
     done = 0
     next_check = 24
     while done < limit:
-        for c, points in paired_playouts(view, legal, rng, card_weights, policy=policy,
-                                         void_odds=void_odds).items():
-            values[c].append(points)
+        _add_rows(values, [paired_playouts(view, legal, rng, **options)])
         done += 1
         if time.perf_counter() >= deadline:
             break
         if early_stop and done >= next_check:
             next_check = done + 16
+            if helping and helper is not None:
+                _add_rows(values, helper.collect())
             if clearly_decided(values):
                 break
+    if helping and helper is not None:
+        _add_rows(values, helper.finish())
     return {c: _estimate(v) for c, v in values.items()}
 
 
@@ -436,15 +447,42 @@ def clearly_decided(values: Mapping[Card, Sequence[float]], z: float = 2.5, negl
     return True
 
 
+def paired_pass_playouts(view: PlayerView, candidates: Sequence[tuple[Card, ...]], rng: random.Random,
+                         policy: Callable[[HandState, random.Random], Card] = rollout_policy
+                         ) -> dict[tuple[Card, ...], int]:
+    """On one deal sampled from ``view`` (passing phase): the seat's points after each candidate pass.
+
+    The other seats pass with :func:`heuristic_pass`; everybody then plays with ``policy``, with the same
+    dice for every candidate.
+    """
+    seat = view.seat
+    rules = view.rules
+    base = view.sample(rng)
+    others = {s: heuristic_pass(base.hands[s], rules, base.doubles[s]) for s in range(base.n)
+              if s != seat and base.passes[s] is None}
+    seed = rng.getrandbits(48)
+    points: dict[tuple[Card, ...], int] = {}
+    for cand in candidates:
+        s = base.copy()
+        s.passes = [None] * s.n
+        for other, cards in others.items():
+            s.pass_cards(other, cards)
+        s.pass_cards(seat, cand)
+        play_out(s, random.Random(seed), policy)
+        points[cand] = s.points()[seat]
+    return points
+
+
 def evaluate_passes(view: PlayerView, candidates: Sequence[tuple[Card, ...]], *, rollouts: int | None = None,
                     seconds: float | None = None,
                     rng: random.Random | int | None = None,
-                    policy: Callable[[HandState, random.Random], Card] = rollout_policy
-                    ) -> dict[tuple[Card, ...], Estimate]:
+                    policy: Callable[[HandState, random.Random], Card] = rollout_policy,
+                    helper: SearchHelper | None = None) -> dict[tuple[Card, ...], Estimate]:
     """Expected points for this hand of each candidate pass, by rollouts on sampled deals.
 
-    The other seats pass with :func:`heuristic_pass` and everybody then plays with ``policy``.
-    Every candidate is tried on the same deals. Same budget rules as :func:`evaluate_plays`.
+    The other seats pass with :func:`heuristic_pass` and everybody then plays with ``policy``
+    (:func:`paired_pass_playouts`). Every candidate is tried on the same deals. Same budget rules as
+    :func:`evaluate_plays`, and the same use of a ``helper``.
     """
     if view.phase is not Phase.PASS:
         raise ValueError("this is not the passing phase")
@@ -452,27 +490,27 @@ def evaluate_passes(view: PlayerView, candidates: Sequence[tuple[Card, ...]], *,
     cands = [tuple(sorted(c)) for c in candidates]
     values: dict[tuple[Card, ...], list[float]] = {c: [] for c in cands}
     limit, deadline = _budget(rollouts, seconds)
-    seat = view.seat
-    rules = view.rules
+    helping = (helper is not None and rollouts is None and math.isfinite(deadline)
+               and helper.start(paired_pass_playouts, (view, cands), {"policy": policy}, rng.getrandbits(48),
+                                deadline))
     done = 0
     while done < limit:
-        base = view.sample(rng)
-        others = {s: heuristic_pass(base.hands[s], rules, base.doubles[s]) for s in range(base.n)
-                  if s != seat and base.passes[s] is None}
-        seed = rng.getrandbits(48)
-        for cand in cands:
-            s = base.copy()
-            s.passes = [None] * s.n
-            for other, cards in others.items():
-                s.pass_cards(other, cards)
-            s.pass_cards(seat, cand)
-            play_out(s, random.Random(seed), policy)
-            values[cand].append(s.points()[seat])
+        _add_rows(values, [paired_pass_playouts(view, cands, rng, policy)])
         done += 1
         if time.perf_counter() >= deadline:
             break
+    if helping and helper is not None:
+        _add_rows(values, helper.finish())
     return {c: _estimate(values[c]) for c in cands}
 
 
-__all__ = ["Estimate", "clearly_decided", "evaluate_passes", "evaluate_plays", "heuristic_pass", "paired_playouts",
-           "play_out", "quick_rollout_policy", "rollout_policy", "trick_winner_card"]
+def _add_rows(values: Mapping[K, list[float]], rows: Sequence[Mapping[K, int]]) -> None:
+    """Append each deal's points (one row per deal, a value per candidate) to the candidates' lists."""
+    for row in rows:
+        for key, points in row.items():
+            values[key].append(points)
+
+
+__all__ = ["Estimate", "clearly_decided", "evaluate_passes", "evaluate_plays", "heuristic_pass",
+           "paired_pass_playouts", "paired_playouts", "play_out", "quick_rollout_policy", "rollout_policy",
+           "trick_winner_card"]

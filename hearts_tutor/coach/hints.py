@@ -56,10 +56,14 @@ class Hint:
         return self.cards[0]
 
 
-def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollouts: int | None = None) -> Hint:
-    """The coach's move for the seat's turn, with the reason."""
+def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollouts: int | None = None,
+         workers: int | None = None) -> Hint:
+    """The coach's move for the seat's turn, with the reason.
+
+    A timed hint thinks on both cores (:mod:`hearts_tutor.bots.helper`) unless ``workers=1``.
+    """
     if view.phase is Phase.PASS:
-        return _hint_pass(view, seed=seed, seconds=seconds, rollouts=rollouts)
+        return _hint_pass(view, seed=seed, seconds=seconds, rollouts=rollouts, workers=workers)
     if view.phase is Phase.MOON and view.to_move == view.seat:
         from ..bots import make_bot
 
@@ -73,15 +77,17 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
     moon = _moon_play(view, seed)
     if moon is not None:
         return moon
+    from ..bots.helper import shared_helper
     from ..bots.heuristic import Beliefs
     from ..bots.search import evaluate_plays
 
     if rollouts is None and seconds is None:
         seconds = HINT_SECONDS
     beliefs = Beliefs(view)
+    helper = shared_helper() if rollouts is None and workers != 1 else None
     est = evaluate_plays(view, rollouts=rollouts, seconds=seconds, rng=random.Random(seed),
                          card_weights=beliefs.card_weights() or None, void_odds=beliefs.void_odds() or None,
-                         early_stop=rollouts is None)
+                         early_stop=rollouts is None, helper=helper)
     best = min(legal, key=lambda c: (round(est[c].mean, 9), rank_of(c), c))
     return Hint((best,), explain_play(view, best, est[best].mean), est[best].mean)
 
@@ -105,9 +111,11 @@ def _moon_play(view: PlayerView, seed: int) -> Hint | None:
     return Hint((c,), text.hint_moon_watch(c, who))
 
 
-def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: int | None) -> Hint:
+def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: int | None,
+               workers: int | None = None) -> Hint:
     """The coach's pass: its own suggestion and a few variations, compared by rollouts; a hand strong
     enough to shoot the moon passes its lowest cards (the hard bots' moon pass)."""
+    from ..bots.helper import shared_helper
     from ..bots.heuristic import HardBot
     from ..bots.search import evaluate_passes
 
@@ -125,7 +133,8 @@ def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: 
             options.append(p)
     if rollouts is None and seconds is None:
         seconds = PASS_HINT_SECONDS
-    est = evaluate_passes(view, options, rollouts=rollouts, seconds=seconds, rng=random.Random(seed))
+    helper = shared_helper() if rollouts is None and workers != 1 else None
+    est = evaluate_passes(view, options, rollouts=rollouts, seconds=seconds, rng=random.Random(seed), helper=helper)
     best = min(options, key=lambda p: (round(est[p].mean, 9), p != mine, p))
     return Hint(best, reason if best == mine else explain_pass(view, best), est[best].mean)
 
