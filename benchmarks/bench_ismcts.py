@@ -65,7 +65,8 @@ def play_one(task: tuple[int, int, int, float]) -> tuple[int, list[int], int]:
         for seat in range(4):
             os_state.apply_action(spiel(state.deal[seat][i]))
     rng = random.Random(f"{seed}:{deal}:{expert_seat}")
-    expert = make_bot("expert", seed=rng.getrandbits(32), seconds=seconds)
+    # one core, like the ISMCTS bots: the same time and the same machine for every seat
+    expert = make_bot("expert", seed=rng.getrandbits(32), seconds=seconds, workers=1)
     easy = make_bot("easy", seed=rng.getrandbits(32))
     others = {s: ismcts_bot(game, rng.getrandbits(31), seconds) for s in range(4) if s != expert_seat}
     if state.phase is Phase.PASS:

@@ -47,6 +47,9 @@ def test_helper_plays_out_paired_deals_and_stops_when_told() -> None:
         # reusable, and a deadline already past gives an empty answer at once
         assert helper.start(job, args, {}, 9, time.perf_counter() - 1)
         assert helper.finish(wait=5) == [] and not helper.broken
+        # a job it cannot be sent (here a policy made on the spot) stays with the caller
+        assert not helper.start(job, args, {"policy": lambda state, rng: 0}, 10, time.perf_counter() + 1)
+        assert not helper.broken and not helper.busy
     finally:
         helper.close()
 

@@ -28,9 +28,13 @@ Rows = list[Mapping[Any, int]]
 _SEND_EVERY = 8
 
 
-def _write(stream: IO[bytes], message: Any) -> None:
+def _encode(message: Any) -> bytes:
     data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
-    stream.write(len(data).to_bytes(4, "little") + data)
+    return len(data).to_bytes(4, "little") + data
+
+
+def _write(stream: IO[bytes], message: Any) -> None:
+    stream.write(_encode(message))
     stream.flush()
 
 
@@ -118,8 +122,13 @@ class SearchHelper:
 
     def _send(self, message: Any) -> bool:
         try:
+            data = _encode(message)
+        except (pickle.PicklingError, AttributeError, TypeError):
+            return False  # e.g. a policy defined inside a function: this search runs alone
+        try:
             assert self._process.stdin is not None
-            _write(self._process.stdin, message)
+            self._process.stdin.write(data)
+            self._process.stdin.flush()
         except (OSError, ValueError):
             self.broken, self.busy = True, False
             return False

@@ -39,7 +39,6 @@ AS_BIT = 1 << (QUEEN_OF_SPADES + 2)
 HIGH_SPADES = KS_BIT | AS_BIT
 JD = 22
 JD_BIT = 1 << JD
-K = TypeVar("K")
 _RANK_MASKS = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
 
 
@@ -502,6 +501,9 @@ def evaluate_passes(view: PlayerView, candidates: Sequence[tuple[Card, ...]], *,
     if helping and helper is not None:
         _add_rows(values, helper.finish())
     return {c: _estimate(values[c]) for c in cands}
+
+
+K = TypeVar("K")  # a candidate: a card or a pass
 
 
 def _add_rows(values: Mapping[K, list[float]], rows: Sequence[Mapping[K, int]]) -> None:
