@@ -27,7 +27,8 @@ def _position() -> HandState:
 def test_helper_plays_out_paired_deals_and_stops_when_told() -> None:
     helper = SearchHelper()
     try:
-        view = _position().view(_position().to_move)
+        state = _position()
+        view = state.view(state.to_move)
         legal = view.legal_plays()
         job, args = paired_playouts, (view, legal)
         give_up = time.perf_counter() + 20
