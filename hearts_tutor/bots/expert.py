@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 from ..cards import Card, card_name, card_str, join_names
 from ..view import PlayerView
 from .base import Bot, Decision, Reasoning
-from .helper import SearchHelper, shared_helper
+from .helper import SearchHelper, helper_for
 from .heuristic import Beliefs, HardBot, best_passes, seat_name
 from .search import Estimate, evaluate_passes, evaluate_plays
 
@@ -137,7 +137,7 @@ class ExpertBot(Bot):
 
     def _helper(self) -> SearchHelper | None:
         """The second core's search helper, when this bot thinks for a time and may use both cores."""
-        return shared_helper() if self.workers != 1 and self.rollouts is None else None
+        return helper_for(self.workers, timed=self.rollouts is None)
 
     def decide_options(self) -> dict[str, Any]:
         return {"seconds": self.seconds, "rollouts": self.rollouts, "workers": self.workers}

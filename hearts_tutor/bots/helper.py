@@ -212,9 +212,15 @@ def shared_helper() -> SearchHelper | None:
     return None if _shared.broken else _shared
 
 
+def helper_for(workers: int | None, timed: bool) -> SearchHelper | None:
+    """The helper for a search: only a timed one (a fixed rollout count must stay reproducible), and not
+    when the caller keeps to one core (``workers=1``)."""
+    return shared_helper() if timed and workers != 1 else None
+
+
 if __name__ == "__main__":
     # unbuffered reads, so that select() sees a "stop" waiting in the pipe
     serve(os.fdopen(sys.stdin.fileno(), "rb", buffering=0), sys.stdout.buffer)
 
 
-__all__ = ["SearchHelper", "serve", "shared_helper"]
+__all__ = ["SearchHelper", "helper_for", "serve", "shared_helper"]

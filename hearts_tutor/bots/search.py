@@ -390,8 +390,7 @@ def evaluate_plays(view: PlayerView, *, rollouts: int | None = None, seconds: fl
     values: dict[Card, list[float]] = {c: [] for c in legal}
     limit, deadline = _budget(rollouts, seconds)
     options: dict[str, Any] = {"card_weights": card_weights, "policy": policy, "void_odds": void_odds}
-    helping = (helper is not None and rollouts is None and math.isfinite(deadline)
-               and helper.start(paired_playouts, (view, legal), options, rng.getrandbits(48), deadline))
+    helper = _start_helper(helper, rollouts, deadline, rng, paired_playouts, (view, legal), options)
     done = 0
     next_check = 24
     while done < limit:
@@ -401,11 +400,11 @@ def evaluate_plays(view: PlayerView, *, rollouts: int | None = None, seconds: fl
             break
         if early_stop and done >= next_check:
             next_check = done + 16
-            if helping and helper is not None:
+            if helper is not None:
                 _add_rows(values, helper.collect())
             if clearly_decided(values):
                 break
-    if helping and helper is not None:
+    if helper is not None:
         _add_rows(values, helper.finish())
     return {c: _estimate(v) for c, v in values.items()}
 
@@ -489,18 +488,26 @@ def evaluate_passes(view: PlayerView, candidates: Sequence[tuple[Card, ...]], *,
     cands = [tuple(sorted(c)) for c in candidates]
     values: dict[tuple[Card, ...], list[float]] = {c: [] for c in cands}
     limit, deadline = _budget(rollouts, seconds)
-    helping = (helper is not None and rollouts is None and math.isfinite(deadline)
-               and helper.start(paired_pass_playouts, (view, cands), {"policy": policy}, rng.getrandbits(48),
-                                deadline))
+    helper = _start_helper(helper, rollouts, deadline, rng, paired_pass_playouts, (view, cands), {"policy": policy})
     done = 0
     while done < limit:
         _add_rows(values, [paired_pass_playouts(view, cands, rng, policy)])
         done += 1
         if time.perf_counter() >= deadline:
             break
-    if helping and helper is not None:
+    if helper is not None:
         _add_rows(values, helper.finish())
     return {c: _estimate(values[c]) for c in cands}
+
+
+def _start_helper(helper: SearchHelper | None, rollouts: int | None, deadline: float, rng: random.Random,
+                  job: Callable[..., Mapping[Any, int]], args: tuple[Any, ...], kwargs: Mapping[str, Any]
+                  ) -> SearchHelper | None:
+    """The helper, if it has taken on ``job`` for this timed search (it draws its seed from ``rng`` only then,
+    so a search with a fixed rollout count sees the same dice as without a helper)."""
+    if helper is None or rollouts is not None or not math.isfinite(deadline):
+        return None
+    return helper if helper.start(job, args, kwargs, rng.getrandbits(48), deadline) else None
 
 
 K = TypeVar("K")  # a candidate: a card or a pass

@@ -77,17 +77,16 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
     moon = _moon_play(view, seed)
     if moon is not None:
         return moon
-    from ..bots.helper import shared_helper
+    from ..bots.helper import helper_for
     from ..bots.heuristic import Beliefs
     from ..bots.search import evaluate_plays
 
     if rollouts is None and seconds is None:
         seconds = HINT_SECONDS
     beliefs = Beliefs(view)
-    helper = shared_helper() if rollouts is None and workers != 1 else None
     est = evaluate_plays(view, rollouts=rollouts, seconds=seconds, rng=random.Random(seed),
                          card_weights=beliefs.card_weights() or None, void_odds=beliefs.void_odds() or None,
-                         early_stop=rollouts is None, helper=helper)
+                         early_stop=rollouts is None, helper=helper_for(workers, timed=rollouts is None))
     best = min(legal, key=lambda c: (round(est[c].mean, 9), rank_of(c), c))
     return Hint((best,), explain_play(view, best, est[best].mean), est[best].mean)
 
@@ -115,7 +114,7 @@ def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: 
                workers: int | None = None) -> Hint:
     """The coach's pass: its own suggestion and a few variations, compared by rollouts; a hand strong
     enough to shoot the moon passes its lowest cards (the hard bots' moon pass)."""
-    from ..bots.helper import shared_helper
+    from ..bots.helper import helper_for
     from ..bots.heuristic import HardBot
     from ..bots.search import evaluate_passes
 
@@ -133,8 +132,8 @@ def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: 
             options.append(p)
     if rollouts is None and seconds is None:
         seconds = PASS_HINT_SECONDS
-    helper = shared_helper() if rollouts is None and workers != 1 else None
-    est = evaluate_passes(view, options, rollouts=rollouts, seconds=seconds, rng=random.Random(seed), helper=helper)
+    est = evaluate_passes(view, options, rollouts=rollouts, seconds=seconds, rng=random.Random(seed),
+                          helper=helper_for(workers, timed=rollouts is None))
     best = min(options, key=lambda p: (round(est[p].mean, 9), p != mine, p))
     return Hint(best, reason if best == mine else explain_pass(view, best), est[best].mean)
 
