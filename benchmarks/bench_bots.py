@@ -34,7 +34,7 @@ from hearts_tutor.bots import LEVELS, make_bot, search
 from hearts_tutor.bots.base import Decision
 from hearts_tutor.hand import Phase
 from hearts_tutor.rules import Rules
-from hearts_tutor.tournament import _bot_seed, _play_deal, deal_for, play_hand
+from hearts_tutor.tournament import _bot_seed, _play_deal, deal_for, options_for_jobs, play_hand
 
 
 def stats(xs: list[float]) -> tuple[float, float]:
@@ -54,9 +54,7 @@ def strength(bot: str, field: str, hands: int, jobs: int, rules_name: str, seed:
     expert: dict[str, float] = {}
     if seconds is not None:
         expert["seconds"] = seconds
-    if jobs > 1:
-        expert["workers"] = 1  # each core plays its own deals; with --jobs 1 the expert thinks on both
-    options = {"expert": expert} if expert else {}
+    options = options_for_jobs({"expert": expert}, jobs=jobs, deals=deals)  # --jobs 1: the expert uses both cores
     tasks = [(rules, seed, d, levels, True, options) for d in range(deals)]
     per_deal: list[float] = []
     start = time.perf_counter()

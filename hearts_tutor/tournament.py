@@ -116,6 +116,16 @@ def _play_deal(task: tuple[Rules, int, int, tuple[str, ...], bool, Mapping[str, 
     return out
 
 
+def options_for_jobs(bot_options: Mapping[str, Mapping[str, Any]] | None, *, jobs: int, deals: int
+                     ) -> dict[str, dict[str, Any]]:
+    """A copy of ``bot_options`` for ``deals`` deals played in ``jobs`` processes: when games run side by side
+    the cores are taken by the games, so the expert keeps to one (``workers=1``) unless told otherwise."""
+    options = {k: dict(v) for k, v in (bot_options or {}).items()}
+    if jobs > 1 and deals > 1:
+        options.setdefault("expert", {}).setdefault("workers", 1)
+    return options
+
+
 def run_tournament(seats: Sequence[str], hands: int, *, rules: Rules | str = "standard", seed: int = 0,
                    duplicate: bool = False, jobs: int = 1,
                    bot_options: Mapping[str, Mapping[str, Any]] | None = None,
@@ -137,9 +147,7 @@ def run_tournament(seats: Sequence[str], hands: int, *, rules: Rules | str = "st
     levels = tuple(_seat_levels(seats, rules.players))
     n = rules.players
     deals = math.ceil(hands / n) if duplicate else hands
-    options = {k: dict(v) for k, v in (bot_options or {}).items()}
-    if jobs > 1 and deals > 1:
-        options.setdefault("expert", {}).setdefault("workers", 1)  # the cores are taken by the games
+    options = options_for_jobs(bot_options, jobs=jobs, deals=deals)
     tasks = [(rules, seed, d, levels, duplicate, options) for d in range(deals)]
     start = time.perf_counter()
     results: list[list[tuple[tuple[str, ...], list[int]]]] = []

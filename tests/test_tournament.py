@@ -9,7 +9,7 @@ import pytest
 
 from hearts_tutor.cli import main
 from hearts_tutor.rules import Rules
-from hearts_tutor.tournament import _summarise, run_tournament
+from hearts_tutor.tournament import _summarise, options_for_jobs, run_tournament
 
 
 def test_duplicate_rotates_every_bot_through_every_seat() -> None:
@@ -17,6 +17,15 @@ def test_duplicate_rotates_every_bot_through_every_seat() -> None:
     assert result.hands == 8 and result.deals == 2
     assert result.by_bot["hard"].n == 8 and result.by_bot["easy"].n == 24
     assert result.by_bot["hard"].units == 2  # the CI is over deals, not over seat-hands
+
+
+def test_games_side_by_side_keep_the_expert_to_one_core() -> None:
+    given = {"expert": {"seconds": 0.5}}
+    assert options_for_jobs(given, jobs=2, deals=10) == {"expert": {"seconds": 0.5, "workers": 1}}
+    assert given == {"expert": {"seconds": 0.5}}  # the caller's options are not changed
+    assert options_for_jobs({"expert": {"workers": 2}}, jobs=2, deals=10) == {"expert": {"workers": 2}}
+    assert options_for_jobs(given, jobs=1, deals=10) == given  # one game at a time: both cores for the expert
+    assert options_for_jobs(None, jobs=2, deals=1) == {}  # one deal: nothing runs side by side
 
 
 def test_duplicate_rounds_up_to_whole_deals() -> None:
