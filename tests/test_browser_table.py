@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from browser_util import browser_page, play_server, require_browser
+from browser_util import browser_page, play_server, require_browser, wait_for_text
 
 from hearts_tutor.cards import parse_card
 from hearts_tutor.table.art import card_face
@@ -147,7 +147,7 @@ def test_play_hands_by_clicking(tmp_path: Path) -> None:
         assert played == 13, f"the learner played {played} cards in the first hand"
         assert saw_telepathy and saw_hint
         page.wait_for_selector(".ht-scorepad", state="visible")
-        assert "Hand 1" in page.locator(".ht-scorepad").inner_text()
+        wait_for_text(page, ".ht-scorepad", "Hand 1\t")
         shot("06_hand_over_scorepad")
 
         # ---- the second hand: pass, then the cup of joe finishes it
@@ -161,7 +161,7 @@ def test_play_hands_by_clicking(tmp_path: Path) -> None:
         page.wait_for_selector(".ht-pass", state="detached")
         page.locator(".ht-finish").click()
         page.wait_for_selector(".ht-action", timeout=60_000)  # "Next hand": the computer finished the hand
-        assert "Hand 2\t" in page.locator(".ht-scorepad").inner_text()
+        wait_for_text(page, ".ht-scorepad", "Hand 2\t")  # the whole hand is on the score pad
         shot("07_after_finish")
         assert page.locator(".ht-card").count() == 0
 
@@ -169,7 +169,7 @@ def test_play_hands_by_clicking(tmp_path: Path) -> None:
         page.locator(".ht-new-game").click()
         page.wait_for_function("document.querySelectorAll('.ht-card').length === 13", timeout=30_000)
         page.wait_for_function("!document.querySelector('.ht-scorepad').innerText.includes('Hand 1\\t')")
-        assert "Choose 3 cards" in page.locator(".ht-status").inner_text()
+        wait_for_text(page, ".ht-status", "Choose 3 cards")
         shot("08_new_game")
         assert not problems, problems
 

@@ -1115,10 +1115,10 @@ class Table:
         self._render_trick()
         self._render_status()
         self._render_seats()
-        self._render_centre()
         self._render_coach()
         self._render_telepathy()
         self._render_panels()
+        self._render_centre()  # last: its Next hand button says the rest of the table is up to date
 
     def _render_seats(self) -> None:
         view = self.learner_view()
