@@ -134,16 +134,3 @@ def browser_page(viewport: tuple[int, int] = (1280, 900)) -> Iterator[tuple[Any,
             yield page, problems
         finally:
             browser.close()
-
-
-def wait_for_text(page: Any, selector: str, text: str, timeout_ms: int = 30_000) -> None:
-    """Wait until the first element matching ``selector`` shows ``text``; fail naming what it shows instead.
-
-    Widget updates reach the page as separate messages, so one element being up to date says nothing of another.
-    """
-    try:
-        page.wait_for_function("([sel, text]) => (document.querySelector(sel)?.innerText ?? '').includes(text)",
-                               arg=[selector, text], timeout=timeout_ms)
-    except Exception:
-        shown = page.locator(selector).first.inner_text() if page.locator(selector).count() else "(no such element)"
-        raise AssertionError(f"{selector} never showed {text!r}; it shows {shown!r}") from None
