@@ -8,9 +8,14 @@ Running results are printed after every deal, so a run cut short still reports w
     python benchmarks/bench_bots.py strength expert hard --hands 400 --jobs 2
     python benchmarks/bench_bots.py timing --hands 40
     python benchmarks/bench_bots.py policy rollout_policy --deals 300 --jobs 2
+    python benchmarks/bench_bots.py moon hard --deals 100 --jobs 2
 
 Policy: a rollout policy of ``bots.search`` as a player (on one sampled deal of what it cannot see, passing
 like a hard bot) against three bots, duplicate deals: how good a model of the table the search plays out.
+
+Moon: a seat that always tries to shoot the moon (it passes its lowest cards and takes every trick it can
+while it has every point, then plays as the hard level) against three bots, duplicate deals: how often the
+field lets a moon through, the test of its moon stopping.
 
 Timing: percentiles of the wall time of every play and pass decision per level (forced moves included),
 from games where that level plays all seats.
@@ -31,7 +36,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hearts_tutor.bots import LEVELS, make_bot, search
-from hearts_tutor.bots.base import Decision
+from hearts_tutor.bots.base import Decision, Reasoning
+from hearts_tutor.bots.heuristic import HardBot
 from hearts_tutor.hand import Phase
 from hearts_tutor.rules import Rules
 from hearts_tutor.tournament import _bot_seed, _play_deal, deal_for, options_for_jobs, play_hand
@@ -110,6 +116,48 @@ def policy_strength(name: str, field: str, deals: int, jobs: int) -> None:
           f"({deals} deals)", flush=True)
 
 
+class MoonTrier(HardBot):
+    """Always tries to shoot the moon: the hard level's moon pass and shooting line while it has every point."""
+
+    level = "moon-trier"
+
+    def pass_plan(self, view: Any) -> str:
+        return "moon"
+
+    def _facts(self, view: Any, why: Reasoning) -> dict[str, Any]:
+        facts = super()._facts(view, why)
+        others_scored = any(view.hearts_taken[s] or view.queens_taken[s] for s in range(view.n) if s != view.seat)
+        facts["shooting"] = not others_scored
+        if facts["shooting"]:
+            facts["shooter"] = facts["watch"] = None
+        return facts
+
+
+def _moon_deal(task: tuple[str, int, int]) -> tuple[float, float]:
+    field, seed, deal = task
+    rules = Rules.preset("standard")
+    moons = points = 0
+    for seat in range(rules.players):
+        players = [MoonTrier(seed=deal * 10 + s) if s == seat
+                   else make_bot(field, seed=_bot_seed(seed, deal, seat, s)) for s in range(rules.players)]
+        state = deal_for(rules, seed, deal)
+        points += play_hand(state, players)[seat]
+        moons += state.result().shooter == seat
+    return moons / rules.players, points / rules.players
+
+
+def moon_stopping(field: str, deals: int, jobs: int, seed: int) -> None:
+    """An always-trying moon shooter against three bots of ``field``: its success rate and mean points."""
+    ctx = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        rows = list(pool.map(_moon_deal, [(field, seed, d) for d in range(deals)], chunksize=4))
+    rate, rate_ci = stats([r[0] for r in rows])
+    m, ci = stats([r[1] for r in rows])
+    print(f"RESULT a seat always trying for the moon vs 3x {field}: shot it in {100 * rate:.1f}% ± "
+          f"{100 * rate_ci:.1f}% of {deals * 4} hands, {m:.2f} ± {ci:.2f} points/hand ({deals} deals, seed {seed})",
+          flush=True)
+
+
 def pct(times: list[float], p: float) -> float:
     """The ``p`` percentile of sorted times, in milliseconds."""
     return 1000 * times[min(len(times) - 1, int(p * len(times)))]
@@ -160,8 +208,15 @@ def main() -> None:
     r.add_argument("--field", choices=LEVELS, default="hard")
     r.add_argument("--deals", type=int, default=300)
     r.add_argument("--jobs", type=int, default=2)
+    m = sub.add_parser("moon", help="a seat always trying for the moon against three bots")
+    m.add_argument("field", choices=LEVELS)
+    m.add_argument("--deals", type=int, default=100)
+    m.add_argument("--jobs", type=int, default=2)
+    m.add_argument("--seed", type=int, default=0)
     a = p.parse_args()
-    if a.what == "policy":
+    if a.what == "moon":
+        moon_stopping(a.field, a.deals, a.jobs, a.seed)
+    elif a.what == "policy":
         policy_strength(a.name, a.field, a.deals, a.jobs)
     elif a.what == "strength":
         strength(a.bot, a.field, a.hands, a.jobs, a.rules, a.seed, a.seconds)

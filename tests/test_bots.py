@@ -9,7 +9,7 @@ from positions import make_state
 
 from hearts_tutor.bots import LEVELS, make_bot
 from hearts_tutor.bots.base import Decision
-from hearts_tutor.cards import QUEEN_OF_SPADES, SPADES, card_name, parse_card, parse_cards
+from hearts_tutor.cards import HEARTS, QUEEN_OF_SPADES, SPADES, card_name, parse_card, parse_cards
 from hearts_tutor.hand import HandState, Phase
 from hearts_tutor.rules import PRESETS, Rules
 
@@ -306,3 +306,51 @@ def test_expert_leaves_moon_positions_and_moon_hands_to_the_hard_level() -> None
                 break
             bots[state.to_move].decide(view).apply(state)
     assert found == 3, "no moon position found to check"
+
+
+# ----- the hard level stops moons -----
+
+# Seat 0 holds the top clubs and wins the first three tricks; seat 1, out of clubs, throws two hearts on them.
+# So seat 0 has every point so far (two) and every trick: maybe shooting the moon, too early to be sure.
+MOON_WATCH = {
+    0: "AC KC QC JC AH QH JH TH 9H AD KD AS KS",
+    1: "3C 8H 7H KH 5H 4H 2D 3D 4D 5D 2S 3S 4S",
+    2: "4C 5C 7C 9C TC 6D 7D 8D 9D 5S 6S 7S 8S",
+    3: "2C 6C 8C QD TD JD 9S TS JS QS 2H 3H 6H",
+}
+MOON_WATCH_TRICKS = "2C AC 3C 4C  KC 8H 5C 6C  QC 7H 7C 8C"
+
+
+def test_hard_keeps_its_heart_stopper_while_one_player_has_every_point() -> None:
+    view = make_state(STANDARD, MOON_WATCH, MOON_WATCH_TRICKS + " AH").view(1)
+    assert view.hearts_taken == (2, 0, 0, 0)
+    decision = make_bot("hard", seed=1).decide(view)
+    # the king of hearts is the one card that can still win a heart trick from seat 0
+    assert decision.card == parse_card("5H")
+    text = " ".join(s.text for s in decision.steps)
+    assert "seat 0" in text and "moon" in text
+    # the medium level does not watch for moons: it gets rid of the king under the ace
+    assert make_bot("medium", seed=1).decide(view).card == parse_card("KH")
+
+
+def test_hard_feeds_no_hearts_to_a_possible_shooter() -> None:
+    view = make_state(STANDARD, MOON_WATCH, MOON_WATCH_TRICKS + " JC").view(1)  # the jack of clubs will win
+    decision = make_bot("hard", seed=1).decide(view)
+    assert decision.card // 13 != HEARTS, f"{card_name(decision.card)} feeds a heart to the possible shooter"
+    assert make_bot("medium", seed=1).decide(view).card == parse_card("KH")
+
+
+def test_hard_leads_a_heart_the_shooter_cannot_win() -> None:
+    """Seat 0 has taken the queen and every other point; seat 1 wins the lead and cashes the ace of hearts,
+    the one heart seat 0 cannot beat: taking that one trick stops the moon."""
+    hands = {
+        0: "AC KC QC JC KH QH JH TH 9H 5D KD AS KS",
+        1: "3C AH 8H 7H 5H 4H 2D 3D 4D AD 2S 3S 4S",
+        2: "4C 5C 7C 9C TC 6D 7D 8D 9D 5S 7S 8S 9S",
+        3: "2C 6C 8C QS TD JD QD 2H 3H 6H 6S TS JS",
+    }
+    view = make_state(STANDARD, hands, "2C AC 3C 4C  KC 8H 5C 6C  QC 7H 7C 8C  JC 2D 9C QS  5D AD 6D TD").view(1)
+    assert view.leader == 1 and view.queens_taken[0] == 1
+    decision = make_bot("hard", seed=1).decide(view)
+    assert decision.card == parse_card("AH")
+    assert "moon" in decision.steps[-1].text

@@ -10,7 +10,10 @@ One engine of rules of thumb with skills switched on level by level:
 * ``hard`` also counts every played card and tracks voids, infers who holds the queen (or any card) from
   voids, passes and play, acts on those probabilities (and double-checks its best few cards by playing the
   hand out a few times in its head on deals drawn from those probabilities), is more careful when voiding and
-  with its high spades, stops moon attempts and shoots the moon when its hand allows.
+  with its high spades, stops moon attempts and shoots the moon when its hand allows. To stop a moon it
+  watches a player who has taken every point (or every trick) so far: it keeps its highest heart while that
+  heart can still win, and throws that player no hearts. Once the threat is clear (the queen, or many
+  hearts) it takes points or the lead from the shooter and leads a heart the shooter cannot beat.
 
 Every score is a rough number of points the card is expected to cost (lower is better).
 """
@@ -45,6 +48,10 @@ SPADE_MASK = SUIT_MASKS[SPADES]
 KING_OF_SPADES = QUEEN_OF_SPADES + 1
 ACE_OF_SPADES = QUEEN_OF_SPADES + 2
 HIGH_SPADES = (1 << KING_OF_SPADES) | (1 << ACE_OF_SPADES)
+MILD_STOP = 3.0
+"""Hard: what taking a trick with points from a possible moon shooter is worth (the moon is not yet sure)."""
+QS_KEEP = 3
+"""Hard: with this many hearts taken by a possible shooter, it no longer gets the queen of spades from me."""
 VOID_AFTER_PASS = 0.14
 """How often a hard bot is void in clubs (or diamonds) after passing (measured over 400 deals)."""
 
@@ -350,7 +357,8 @@ class HeuristicBot(Bot):
                        scores={card_str(c): round(s[0], 2) for c, s in scored.items()})
         best = min(legal, key=lambda c: (round(scored[c][0], 6), self._tiebreak(view, c)))
         reason = scored[best][1]
-        if self.check_samples:
+        if self.check_samples and facts["shooter"] is None and not facts["shooting"]:
+            # (the imagined players never try for the moon, so they cannot judge a moon)
             best, reason = self._check_by_play_out(view, facts, scored, best, reason, why)
         return Decision("play", view.seat, (best,), steps=why.chose(
             f"I play {card_name(best)}: {reason}.", card=card_str(best)), level=self.level)
@@ -465,9 +473,17 @@ class HeuristicBot(Bot):
             facts["shooting"] = am_shooting(view)
             if facts["shooting"]:
                 why.inferred("I have taken every point so far and my hand is strong: I am shooting the moon.")
+            facts["watch"] = facts["shooter"] if facts["shooter"] is not None else moon_watch(view)
+            watch = facts["watch"]
+            if watch is not None and facts["shooter"] is None:
+                what = "every point so far" if view.hearts_taken[watch] or view.queens_taken[watch] else \
+                    "every trick so far"
+                why.inferred(f"{seat_name(view, watch).capitalize()} has taken {what}: in case that player is "
+                             "shooting the moon, I keep a high heart and give them no hearts.", watch=watch)
         else:
             facts["shooter"] = None
             facts["shooting"] = False
+            facts["watch"] = None
         return facts
 
     # ----- scoring one card -----
@@ -541,6 +557,8 @@ class HeuristicBot(Bot):
         if win is not None and c < win:
             if c == QUEEN_OF_SPADES:
                 return -6.0, f"the queen of spades goes under {card_name(win)}: someone else takes her"
+            if _is_moon_stopper(view, facts, c):
+                return 1.0 - rank / 26, "it is my highest heart, which I keep to stop a moon"
             return -rank / 26 + (own * 0.1), f"it stays under {card_name(win)}, so I lose the trick"
         # this card would win for now
         beaten = self._higher_chance(view, facts, c, after)
@@ -562,6 +580,12 @@ class HeuristicBot(Bot):
         if facts["shooter"] is not None and pts > 0 and facts.get("winner") == facts["shooter"]:
             cost -= 8.0 * win_p
             return cost, "it takes points away from the player trying to shoot the moon"
+        if facts["shooter"] is not None and facts.get("winner") == facts["shooter"]:
+            cost -= 2.0 * win_p  # with the lead I can give the points to someone else
+            return cost, "it takes the lead away from the player trying to shoot the moon"
+        if facts["watch"] is not None and pts > 0 and facts.get("winner") == facts["watch"]:
+            cost -= MILD_STOP * win_p
+            return cost, "it takes points away from the player who may be shooting the moon"
         if not after:
             if jack:
                 return cost, "I win the trick and the jack of diamonds with it"
@@ -599,16 +623,21 @@ class HeuristicBot(Bot):
         suit = c // 13
         hand = view.hand_mask
         shooter_wins = facts["shooter"] is not None and facts.get("winner") == facts["shooter"] and not facts["after"]
+        watch = facts["watch"]
+        feeds = watch is not None and (facts.get("winner") == watch or watch in facts["after"])
         length = (hand & SUIT_MASKS[suit]).bit_count()
         if c == QUEEN_OF_SPADES and rules.queen_points:
-            if shooter_wins:
+            if shooter_wins or (feeds and view.hearts_taken[watch] >= QS_KEEP):
                 return 10.0, "the moon shooter would happily take the queen"
             return -40.0, "I cannot follow suit, so I get rid of the queen of spades"
         if c > QUEEN_OF_SPADES and suit == SPADES and facts["queen_out"]:
             return -25.0 - rank, "a high spade could catch the queen later, so I throw it away now"
         if suit == HEARTS:
-            if shooter_wins:
-                return 5.0 - rank / 13, "I must not feed hearts to the moon shooter"
+            if shooter_wins or feeds:
+                return 5.0 - rank / 13 + 3.0 * _is_moon_stopper(view, facts, c), \
+                    "I must not feed hearts to the player who may be shooting the moon"
+            if facts["shooter"] is not None:
+                return -30.0 - rank, "someone else takes this heart, which stops the moon"
             return -10.0 - rank, "I cannot follow suit, so I throw away a high heart"
         if c == JD and rules.jack_points:
             return 5.0, "the jack of diamonds is worth -10: I keep it"
@@ -662,6 +691,12 @@ class HeuristicBot(Bot):
         if suit == HEARTS:
             reason = "a heart lead gives the points to whoever wins" if win_p > 0.5 else \
                 "a low heart that others must beat"
+            shooter = facts["shooter"]
+            if shooter is not None:
+                stops = 1.0 - self._higher_chance(view, facts, c, [shooter])
+                cost -= 8.0 * stops
+                if stops > 0.5:
+                    reason = "the player trying to shoot the moon probably cannot beat this heart: that stops the moon"
         return cost, reason
 
     def _score_shooting(self, view: PlayerView, facts: dict[str, Any], c: Card) -> tuple[float, str]:
@@ -710,6 +745,39 @@ def possible_shooter(view: PlayerView) -> int | None:
     if view.queens_taken[s] == 0 and rules.queen_points and not _all_queens_played(view):
         return s if view.hearts_taken[s] >= 6 else None
     return s if raw[s] >= 8 or view.hearts_taken[s] >= 5 else None
+
+
+def moon_watch(view: PlayerView) -> int | None:
+    """Another seat that has taken every point so far (at least two), or every trick (three or more) with
+    one: too early to call a moon, but worth keeping a heart stopper for."""
+    rules = view.rules
+    raw = [view.hearts_taken[s] + view.queens_taken[s] * rules.queen_points for s in range(view.n)]
+    takers = [s for s in range(view.n) if raw[s] > 0]
+    if not takers:
+        first = view.tricks[0].winner if view.tricks else None
+        return first if first is not None and first != view.seat and _won_every_trick(view, first, 3) else None
+    if len(takers) != 1 or takers[0] == view.seat:
+        return None
+    s = takers[0]
+    if raw[s] >= 2 or _won_every_trick(view, s, 3):
+        return s
+    return None
+
+
+def _won_every_trick(view: PlayerView, seat: int, at_least: int) -> bool:
+    """Whether ``seat`` has won every trick so far, and at least ``at_least`` of them."""
+    return len(view.tricks) >= at_least and all(t.winner == seat for t in view.tricks)
+
+
+def _is_moon_stopper(view: PlayerView, facts: dict[str, Any], c: Card) -> bool:
+    """Whether ``c`` is my highest heart and could still win a heart trick, while a moon is being watched."""
+    if facts.get("watch") is None or c // 13 != HEARTS:
+        return False
+    mine = view.hand_mask & HEART_MASK
+    if c != mine.bit_length() - 1 or mine.bit_count() < 2:
+        return False
+    higher = HEART_MASK & ~((2 << c) - 1) & facts["beliefs"].unseen_mask
+    return higher.bit_count() <= 2
 
 
 def _all_queens_played(view: PlayerView) -> bool:
