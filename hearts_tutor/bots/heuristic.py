@@ -429,7 +429,7 @@ class HeuristicBot(Bot):
                 facts["winner"] = winner
                 why.observed(f"{SUIT_NAMES[view.trick[0] // 13].capitalize()} were led; {card_name(win)} "
                              f"from {seat_name(view, winner)} is winning so far"
-                             + (f", with {pts} points in the trick." if pts else "."),
+                             + (f", with {_points(pts)} in the trick." if pts else "."),
                              trick=[card_str(c) for c in view.trick], winning=card_str(win), points=pts)
             else:
                 facts["winner"] = None
@@ -590,7 +590,7 @@ class HeuristicBot(Bot):
             if jack:
                 return cost, "I win the trick and the jack of diamonds with it"
             if pts:
-                return cost, f"I must take this trick anyway, so I use a high card ({pts} points)"
+                return cost, f"I must take this trick anyway, so I use a high card ({_points(pts)})"
             return cost, "I am last and the trick has no points: a safe time to win with a high card"
         if led == SPADES and c > QUEEN_OF_SPADES and facts["queen_out"]:
             holder = facts["queen_holder"]
@@ -714,6 +714,10 @@ class HeuristicBot(Bot):
                 return 20.0, "I am shooting the moon: I keep my points cards"
             return -rank / 13, "I am shooting the moon: I throw a useless low card"
         return -rank / 13, "I cannot win this one, so I keep my high cards"
+
+
+def _points(n: int) -> str:
+    return f"{n} point" if abs(n) == 1 else f"{n} points"
 
 
 def _is_sure_loser(view: PlayerView, facts: dict[str, Any], c: Card) -> bool:
