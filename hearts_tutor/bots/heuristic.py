@@ -352,6 +352,12 @@ class HeuristicBot(Bot):
             c = legal[0]
             return Decision("play", view.seat, (c,), steps=why.chose(
                 f"I play {card_name(c)}: it is the only card I may play.", card=card_str(c)), level=self.level)
+        watch = facts["watch"]
+        if watch is not None and facts["shooter"] is None:
+            what = "every point so far" if view.hearts_taken[watch] or view.queens_taken[watch] else \
+                "every trick so far"
+            why.inferred(f"{seat_name(view, watch).capitalize()} has taken {what}: in case that player is "
+                         "shooting the moon, I keep a high heart and give them no hearts.", watch=watch)
         scored = {c: self.score_play(view, facts, c) for c in legal}
         why.considered("What each card is likely to cost me, in points (lower is better).",
                        scores={card_str(c): round(s[0], 2) for c, s in scored.items()})
@@ -474,12 +480,6 @@ class HeuristicBot(Bot):
             if facts["shooting"]:
                 why.inferred("I have taken every point so far and my hand is strong: I am shooting the moon.")
             facts["watch"] = facts["shooter"] if facts["shooter"] is not None else moon_watch(view)
-            watch = facts["watch"]
-            if watch is not None and facts["shooter"] is None:
-                what = "every point so far" if view.hearts_taken[watch] or view.queens_taken[watch] else \
-                    "every trick so far"
-                why.inferred(f"{seat_name(view, watch).capitalize()} has taken {what}: in case that player is "
-                             "shooting the moon, I keep a high heart and give them no hearts.", watch=watch)
         else:
             facts["shooter"] = None
             facts["shooting"] = False
@@ -738,34 +738,38 @@ def _moon_hand(hand: CardSet, rules: Any) -> bool:
     return high >= 4
 
 
+def _moon_points(view: PlayerView) -> list[int]:
+    """Each seat's points toward a moon so far: its hearts and queens of spades."""
+    return [view.hearts_taken[s] + view.queens_taken[s] * view.rules.queen_points for s in range(view.n)]
+
+
+def _lone_scorer(view: PlayerView, raw: list[int]) -> int | None:
+    """The one other seat that has taken every point so far, if there is one."""
+    takers = [s for s in range(view.n) if raw[s] > 0]
+    return takers[0] if len(takers) == 1 and takers[0] != view.seat else None
+
+
 def possible_shooter(view: PlayerView) -> int | None:
     """A seat that has taken every point so far, enough to be dangerous."""
     rules = view.rules
-    raw = [view.hearts_taken[s] + view.queens_taken[s] * rules.queen_points for s in range(view.n)]
-    takers = [s for s in range(view.n) if raw[s] > 0]
-    if len(takers) != 1 or takers[0] == view.seat:
+    raw = _moon_points(view)
+    s = _lone_scorer(view, raw)
+    if s is None:
         return None
-    s = takers[0]
     if view.queens_taken[s] == 0 and rules.queen_points and not _all_queens_played(view):
         return s if view.hearts_taken[s] >= 6 else None
     return s if raw[s] >= 8 or view.hearts_taken[s] >= 5 else None
 
 
 def moon_watch(view: PlayerView) -> int | None:
-    """Another seat that has taken every point so far (at least two), or every trick (three or more) with
-    one: too early to call a moon, but worth keeping a heart stopper for."""
-    rules = view.rules
-    raw = [view.hearts_taken[s] + view.queens_taken[s] * rules.queen_points for s in range(view.n)]
-    takers = [s for s in range(view.n) if raw[s] > 0]
-    if not takers:
+    """Another seat that has taken every point so far (at least two), or won every trick so far (three or
+    more) with every point, if any: too early to call a moon, but worth keeping a heart stopper for."""
+    raw = _moon_points(view)
+    if not any(raw):
         first = view.tricks[0].winner if view.tricks else None
         return first if first is not None and first != view.seat and _won_every_trick(view, first, 3) else None
-    if len(takers) != 1 or takers[0] == view.seat:
-        return None
-    s = takers[0]
-    if raw[s] >= 2 or _won_every_trick(view, s, 3):
-        return s
-    return None
+    s = _lone_scorer(view, raw)
+    return s if s is not None and (raw[s] >= 2 or _won_every_trick(view, s, 3)) else None
 
 
 def _won_every_trick(view: PlayerView, seat: int, at_least: int) -> bool:
@@ -791,7 +795,7 @@ def _all_queens_played(view: PlayerView) -> bool:
 def am_shooting(view: PlayerView) -> bool:
     rules = view.rules
     me = view.seat
-    raw = [view.hearts_taken[s] + view.queens_taken[s] * rules.queen_points for s in range(view.n)]
+    raw = _moon_points(view)
     if any(raw[s] for s in range(view.n) if s != me):
         return False
     hand = view.hand_mask
