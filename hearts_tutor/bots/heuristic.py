@@ -577,15 +577,14 @@ class HeuristicBot(Bot):
             cost = rules.queen_points + pts - 4.0 * beaten
             return cost, "playing the queen here risks taking her myself"
         cost = win_p * (expected + 0.4) - (1 - win_p) * own * 0.5 - rank / 40 - self._relief(view, facts, c)
-        if facts["shooter"] is not None and pts > 0 and facts.get("winner") == facts["shooter"]:
-            cost -= 8.0 * win_p
-            return cost, "it takes points away from the player trying to shoot the moon"
-        if facts["shooter"] is not None and facts.get("winner") == facts["shooter"]:
-            cost -= 2.0 * win_p  # with the lead I can give the points to someone else
-            return cost, "it takes the lead away from the player trying to shoot the moon"
-        if facts["watch"] is not None and pts > 0 and facts.get("winner") == facts["watch"]:
-            cost -= MILD_STOP * win_p
-            return cost, "it takes points away from the player who may be shooting the moon"
+        if facts["watch"] is not None and facts.get("winner") == facts["watch"]:
+            # (while a shooter is clear, the watched seat is the shooter)
+            if facts["shooter"] is not None and pts > 0:
+                return cost - 8.0 * win_p, "it takes points away from the player trying to shoot the moon"
+            if facts["shooter"] is not None:  # with the lead I can give the points to someone else
+                return cost - 2.0 * win_p, "it takes the lead away from the player trying to shoot the moon"
+            if pts > 0:
+                return cost - MILD_STOP * win_p, "it takes points away from the player who may be shooting the moon"
         if not after:
             if jack:
                 return cost, "I win the trick and the jack of diamonds with it"
@@ -633,7 +632,7 @@ class HeuristicBot(Bot):
         if c > QUEEN_OF_SPADES and suit == SPADES and facts["queen_out"]:
             return -25.0 - rank, "a high spade could catch the queen later, so I throw it away now"
         if suit == HEARTS:
-            if shooter_wins or feeds:
+            if feeds:  # (the shooter winning as last to play is one case of it)
                 return 5.0 - rank / 13 + 3.0 * _is_moon_stopper(view, facts, c), \
                     "I must not feed hearts to the player who may be shooting the moon"
             if facts["shooter"] is not None:
