@@ -12,7 +12,7 @@ from hearts_tutor.cards import card_str, parse_card
 from hearts_tutor.hand import Phase
 from hearts_tutor.rules import Rules
 from hearts_tutor.stats import StatsStore
-from hearts_tutor.table import Table
+from hearts_tutor.table import Table, art
 from hearts_tutor.table.art import seat_animals
 from hearts_tutor.table.layout import seat_sides
 
@@ -195,6 +195,32 @@ def test_new_game_and_game_over(make) -> None:  # type: ignore[no-untyped-def]
     t.new_game_button.click()
     assert not t.match.is_over and t.match.hand_number == 0 and len(t.card_buttons()) == 13
     assert t.store.stats.games == 1
+
+
+def test_settings_speak_plain_words(make) -> None:  # type: ignore[no-untyped-def]
+    """Every rule option in the settings reads as words (no JSON key such as add_to_others), and values stay."""
+    t = make(seed=2)
+    for key, w in [("preset", t.preset_w), *t.rule_widgets.items()]:
+        labels = list(w._options_labels) if isinstance(w, W.Dropdown) else []
+        assert all("_" not in label for label in labels), (key, labels)
+    assert dict(t.rule_widgets["moon"].options)["others get 26"] == "add_to_others"
+    assert "test" not in t.speed_w.options or t.speed == "test"
+
+
+def test_every_hand_fits_the_hand_area(make) -> None:  # type: ignore[no-untyped-def]
+    """Hands longer than thirteen cards (3 players: 17) overlap more, so the whole hand fits the same width."""
+    longest = max(Rules.preset(name, players=n).hand_size for name, counts in
+                  (("n_player", range(3, 8)), ("cancellation", range(6, 12))) for n in counts)
+    assert longest == art.MAX_HAND == 17
+    css = art.style_sheet(seat_animals(4))
+    for n in range(14, longest + 1):
+        margin = int(re.search(rf"ht-hand-n{n} [^{{]*{{ margin-left: -(\d+)px", css).group(1))
+        assert art.CARD_WIDTH + (n - 1) * (art.CARD_WIDTH - margin) <= art.HAND_WIDTH, n
+    t = make(Rules.preset("n_player"), seed=4)
+    assert len(t.card_buttons()) == 17 and "ht-hand-n17" in t.hand_box._dom_classes
+    pass_three(t)
+    t.click_card(t.card_buttons().index(next(b for b in t.card_buttons() if not b.disabled)))
+    assert len(t.card_buttons()) < 17 and not any(c.startswith("ht-hand-n17") for c in t.hand_box._dom_classes)
 
 
 def test_settings_apply_every_rule_and_refuse_impossible_ones(make) -> None:  # type: ignore[no-untyped-def]

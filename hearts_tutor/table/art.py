@@ -194,24 +194,84 @@ def _nice_step(span: float) -> int:
 
 # ----- the style sheet -----
 
+HAND_WIDTH = 516  # pixels for the learner's hand: thirteen 60-pixel cards, each after the first 38 along
+CARD_WIDTH = 60
+MAX_HAND = 17  # the longest hand of any preset: 3 players with one deck, or 6 with two
+
+
+def hand_fit_class(n: int) -> str:
+    """The hand box's class for ``n`` cards when they must overlap more than usual to fit ("" when not)."""
+    return f"ht-hand-n{min(n, MAX_HAND)}" if n > 13 else ""
+
+
+def _hand_fit_rules() -> str:
+    """Closer overlaps for hands longer than thirteen cards, so the whole hand fits the same width."""
+    rules = []
+    for n in range(14, MAX_HAND + 1):
+        step = (HAND_WIDTH - CARD_WIDTH) // (n - 1)
+        rules.append(f".ht-table .ht-hand.ht-hand-n{n} .jupyter-button.ht-card:not(:first-child) "
+                     f"{{ margin-left: -{CARD_WIDTH - step}px; }}")
+    return "\n".join(rules)
+
+
+# Widths at which the table rearranges (the table's own width, so a narrow notebook counts as a narrow window):
+# the felt is drawn 830 pixels wide and the side panels 340; with less room than both side by side the panels go
+# under the felt, and with less room than the felt it is drawn smaller (zoomed), so that no card is ever cut off.
+FELT_WIDTH = 830
+SIDE_WIDTH = 340
+_BESIDE_ZOOMS = (0.9, 0.8)  # the felt drawn smaller to keep the coach beside it, down to this
+_UNDER_ZOOMS = (0.9, 0.8, 0.7, 0.6, 0.5, 0.45, 0.4, 0.36)
+TABLE_HEIGHT = 900  # the page's height with the whole table in view, toolbar included
+_SHORT_ZOOMS = (0.9, 0.8, 0.7, 0.6)
+
+
+def _zoom_rules(zooms: Sequence[float], beside: float) -> list[str]:
+    """One container query per zoom: below the width at which the previous zoom (plus ``beside``) fits."""
+    rules, previous = [], 1.0
+    for z in zooms:
+        rules.append(f"@container ht-table (max-width: {FELT_WIDTH * previous + beside - 0.02:.2f}px) "
+                     f"{{ .ht-table .ht-felt {{ zoom: {z}; }} }}")
+        previous = z
+    return rules
+
+
+def _fit_rules() -> str:
+    """Container queries that keep the whole table in view at any width."""
+    beside = SIDE_WIDTH + 10  # the side panels and the gap before them
+    under = (f"@container ht-table (max-width: {FELT_WIDTH * min(_BESIDE_ZOOMS) + beside - 0.02:.2f}px) {{ "
+             f".ht-table .ht-side {{ margin: 8px 0 0 0; width: 100%; max-width: {FELT_WIDTH}px; }} "
+             ".ht-table .ht-felt { zoom: 1; } }")
+    # a landscape screen too short for the table (a laptop): the whole table drawn smaller, hand and trick in view
+    tall, short = [], 1.0
+    for z in _SHORT_ZOOMS:
+        tall.append(f"@media (min-aspect-ratio: 1/1) and (max-height: {TABLE_HEIGHT * short - 0.02:.2f}px) "
+                    f"{{ .ht-table {{ zoom: {z}; }} }}")
+        short = z
+    return "\n".join([*_zoom_rules(_BESIDE_ZOOMS, beside), under, *_zoom_rules(_UNDER_ZOOMS, 0), *tall])
+
+
 def style_sheet(colours: Sequence[tuple[str, str, str]]) -> str:
     """The table's CSS (scoped under .ht-table), with one avatar rule per seat."""
     avatars = "\n".join(
         f".ht-table .ht-avatar-{i} {{ background-image: url('{avatar_uri(kind, fur)}'); }}"
         for i, (_, fur, kind) in enumerate(colours))
-    return "<style>\n" + _CSS + avatars + "\n</style>"
+    return "<style>\n" + _CSS + _hand_fit_rules() + "\n" + _fit_rules() + "\n" + avatars + "\n</style>"
 
 
 _CSS = r"""
-.ht-table { font-family: "Segoe UI", "Helvetica Neue", Arial, sans-serif; color: #1d2a22; max-width: 1180px; }
+.ht-table { font-family: "Segoe UI", "Helvetica Neue", Arial, sans-serif; color: #1d2a22; max-width: 1180px;
+  container: ht-table / inline-size; }
+.ht-table .ht-main { flex-wrap: wrap; }
 .ht-table .ht-felt {
   background: radial-gradient(ellipse at center, #2f8a4f 0%, #1f6b3a 55%, #134a28 100%);
   border: 10px solid #6b4226; border-radius: 26px; padding: 10px 14px 8px 14px;
   box-shadow: inset 0 0 40px rgba(0,0,0,.45), 0 6px 18px rgba(0,0,0,.35); color: #f3f7f2;
-  min-width: 720px;
+  flex: none; width: 830px;
 }
 .ht-table .ht-toolbar { background: #fbf7ee; border-radius: 10px; padding: 4px 6px; margin-bottom: 6px;
-  border: 1px solid #e4dcc8; align-items: center; }
+  border: 1px solid #e4dcc8; align-items: center; flex-wrap: wrap; row-gap: 4px; }
+.ht-table .ht-toolbar > * { flex: none; }
+.ht-table .ht-toolbar > .ht-rules-line { flex: 1 1 220px; }
 .ht-table .ht-toolbar .jupyter-button { width: auto; padding: 0 12px; border-radius: 7px; background: #fff;
   border: 1px solid #d6cdb6;
   font-weight: 600; color: #3b2f1e; }
@@ -219,7 +279,7 @@ _CSS = r"""
 .ht-table .ht-rules-line { color: #6b5d45; font-size: 12px; margin-left: 8px; }
 .ht-table .ht-brand { font-family: Georgia, "DejaVu Serif", serif; font-size: 19px; font-weight: 700; color: #b3261e;
   margin: 0 10px 0 4px; white-space: nowrap; }
-.ht-table .ht-side { margin-left: 10px; }
+.ht-table .ht-side { margin-left: 10px; flex: none; width: 340px; }
 .ht-table .ht-panel { background: #fbf7ee; border: 1px solid #e4dcc8; border-radius: 12px; padding: 8px 10px;
   margin-bottom: 8px; box-shadow: 0 2px 6px rgba(0,0,0,.12); color: #2b2418; }
 .ht-table .ht-panel h4 { margin: 0 0 6px 0; font-size: 15px; color: #6b4226; }
@@ -297,7 +357,7 @@ _CSS = r"""
 .ht-table .jupyter-button.ht-card.ht-suit-D::after { content: "\2666"; }
 .ht-table .jupyter-button.ht-card.ht-suit-S::after { content: "\2660"; }
 .ht-table .jupyter-button.ht-card.ht-suit-H::after { content: "\2665"; }
-.ht-table .jupyter-button.ht-card:not(:disabled):hover { transform: translateY(-10px); z-index: 2;
+.ht-table .jupyter-button.ht-card:not(:disabled):hover { transform: translateY(-10px);
   box-shadow: 0 6px 12px rgba(0,0,0,.45); }
 .ht-table .jupyter-button.ht-card.ht-selected { transform: translateY(-18px);
   box-shadow: 0 0 0 3px #ffd84d, 0 6px 12px rgba(0,0,0,.45); }

@@ -68,6 +68,29 @@ PASS_CYCLES = {
     "left, right": ("left", "right"),
     "keep (no passing)": ("keep",),
 }
+#: What the settings' drop-down lists say for each rule option: a player's words, not the JSON keys.
+OPTION_LABELS: dict[str, dict[Any, str]] = {
+    "preset": {"standard": "Standard", "animal_table": "Animal table (left, across, right, keep)",
+               "deluxe": "Hearts Deluxe", "omnibus": "Omnibus (jack of diamonds -10)",
+               "duell": "GameDuell (a sweep scores 52)", "cancellation": "Cancellation (two decks, 6-11 players)",
+               "n_player": "3-7 players"},
+    "first_lead": {"lowest_club": "the lowest club (2 of clubs)", "any_club": "any club, by its holder",
+                   "left_of_dealer": "left of the dealer, any card", "rotate": "each player in turn"},
+    "first_trick_points": {"forbidden": "not allowed", "allowed": "allowed"},
+    "clean_hand_bonus": {None: "none", "no_tricks": "-5 for taking no trick", "no_points": "-5 for no points"},
+    "moon": {"add_to_others": "others get 26", "subtract_from_self": "shooter gets -26",
+             "shooter_chooses": "the shooter chooses"},
+    "sweep": {"none": "like a moon", "plus_52": "others get 52"},
+    "end": {"reach": "someone reaches the target", "exceed": "someone passes the target",
+            "hands": "after a number of hands"},
+}
+
+
+def _labelled(key: str, values: Sequence[Any]) -> list[tuple[str, Any]]:
+    """Drop-down options for a rule: (what the player reads, the value)."""
+    return [(OPTION_LABELS[key].get(v, str(v)), v) for v in values]
+
+
 ARROWS = {"left": "◀", "right": "▶", "top": "▲"}
 LEARNER = 0
 
@@ -182,9 +205,8 @@ class Table:
         self.centre = W.VBox([self.pass_slots["top"], middle, self.actions],
                              layout=W.Layout(flex="1 1 auto", align_items="center"))
         self.status = _html("", "ht-status", width="92%")
-        self.hand_box = W.HBox()
+        self.hand_box = W.HBox(layout=W.Layout(flex="1 1 auto"))
         self.hand_box.add_class("ht-hand")
-        self.hand_box.layout = W.Layout(flex="1 1 auto")
         self.hearts_broken = _html("", "ht-hearts-broken")
         self.clock = _html("", "ht-clock")
         self.finish_button = _button("☕ Finish the hand for me", "ht-finish",
@@ -216,23 +238,23 @@ class Table:
         self.stats_html = _html("", "ht-panel", display="none")
         self.log = _html("", "ht-log")
         self._build_settings()
-        self.side = W.VBox([self.coach, self.telepathy, self.scorepad, self.stats_html, self.settings, self.log],
-                           layout=W.Layout(width="340px", flex="0 0 auto"))
+        self.side = W.VBox([self.coach, self.telepathy, self.scorepad, self.stats_html, self.settings, self.log])
         self.side.add_class("ht-side")
         self.me_box = W.VBox(layout=W.Layout(width="132px"))
         self.me_box.add_class("ht-me")
         joe = W.VBox([self.finish_button], layout=W.Layout(width="132px", align_items="center",
                                                             justify_content="flex-end"))
         self.felt = W.VBox([
-            W.HBox([self.last_trick, self.top_row, _html("", width="170px")],
+            W.HBox([self.last_trick, self.top_row, _html("", flex="0 1 170px", min_width="0px")],
                    layout=W.Layout(align_items="flex-start")),
             W.HBox([self.left_col, self.centre, self.right_col], layout=W.Layout(align_items="center")),
             W.HBox([self.status], layout=W.Layout(justify_content="center")),
             W.HBox([self.me_box, self.hand_box, joe], layout=W.Layout(align_items="flex-end")),
-        ], layout=W.Layout(flex="1 1 auto"))
+        ])
         self.felt.add_class("ht-felt")
-        self.widget = W.VBox([self.style, self.toolbar, W.HBox([self.felt, self.side],
-                                                               layout=W.Layout(align_items="flex-start"))])
+        main = W.HBox([self.felt, self.side], layout=W.Layout(align_items="flex-start"))
+        main.add_class("ht-main")  # the style sheet puts the coach beside the felt or under it, as space allows
+        self.widget = W.VBox([self.style, self.toolbar, main])
         self.widget.add_class("ht-table")
         # callbacks
         self.new_game_button.on_click(self._guarded(lambda _: self.new_game()))
@@ -261,23 +283,23 @@ class Table:
         def dd(desc: str, options: Any) -> W.Dropdown:
             return W.Dropdown(description=desc, options=options, style=style, layout=lay())
 
-        self.preset_w = dd("Preset", list(PRESETS))
+        self.preset_w = dd("Preset", _labelled("preset", list(PRESETS)))
         r: dict[str, W.Widget] = {
             "players": dd("Players", list(range(3, 12))),
             "decks": dd("Decks", [1, 2]),
             "pass_cycle": dd("Passing", list(PASS_CYCLES.items())),
             "pass_count": W.BoundedIntText(description="Cards passed", min=1, max=6, style=style, layout=lay()),
-            "first_lead": dd("First lead", list(FIRST_LEADS)),
-            "first_trick_points": dd("Points on trick one", list(FIRST_TRICK_POINTS)),
+            "first_lead": dd("First lead", _labelled("first_lead", FIRST_LEADS)),
+            "first_trick_points": dd("Points on trick one", _labelled("first_trick_points", FIRST_TRICK_POINTS)),
             "queen_breaks_hearts": W.Checkbox(description="Queen breaks hearts", indent=False),
             "queen_lead_before_broken": W.Checkbox(description="Queen may lead before hearts break", indent=False),
             "hearts_lead_before_broken": W.Checkbox(description="Hearts may lead before broken", indent=False),
             "queen_points": dd("Queen of spades", [("13 points", 13), ("0 points", 0)]),
             "jack_points": dd("Jack of diamonds", [("0 points", 0), ("-10 points", -10)]),
-            "clean_hand_bonus": dd("Clean-hand bonus", [("none", None)] + [(b, b) for b in CLEAN_HAND_BONUSES if b]),
-            "moon": dd("Shooting the moon", list(MOON_MODES)),
-            "sweep": dd("Sweep", list(SWEEPS)),
-            "end": dd("Game ends", list(END_MODES)),
+            "clean_hand_bonus": dd("Clean-hand bonus", _labelled("clean_hand_bonus", CLEAN_HAND_BONUSES)),
+            "moon": dd("Shooting the moon", _labelled("moon", MOON_MODES)),
+            "sweep": dd("Taking every trick", _labelled("sweep", SWEEPS)),
+            "end": dd("Game ends", _labelled("end", END_MODES)),
             "target": W.BoundedIntText(description="Target score", min=10, max=1000, style=style, layout=lay()),
             "hands": W.BoundedIntText(description="Hands (end: hands)", min=1, max=100, style=style, layout=lay()),
             "handicap": W.BoundedIntText(description="Your starting score", min=-100, max=200, style=style,
@@ -297,7 +319,7 @@ class Table:
         self.practice_w = W.Checkbox(description="Practice mode (undo allowed)", value=self.practice, indent=False)
         self.telepathy_w = W.Checkbox(description="Telepathy (click an opponent)", value=self.telepathy_enabled,
                                       indent=False)
-        self.speed_w = dd("Animation speed", list(SPEEDS))
+        self.speed_w = dd("Animation speed", [s for s in SPEEDS if s != "test" or self.speed == "test"])
         self.speed_w.value = self.speed
         self.apply_button = _button("Apply rules and start a new game", width="auto")
         self.settings_msg = _html()
@@ -1258,6 +1280,12 @@ class Table:
             buttons.append(b)
         if list(self.hand_box.children) != buttons:
             self.hand_box.children = buttons
+        fit = art.hand_fit_class(len(buttons))  # a long hand overlaps its cards more, so every card shows
+        for cls in list(self.hand_box._dom_classes):
+            if cls.startswith("ht-hand-n") and cls != fit:
+                self.hand_box.remove_class(cls)
+        if fit:
+            self.hand_box.add_class(fit)
 
     def _index_of(self, button: W.Button) -> int:
         try:

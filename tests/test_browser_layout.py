@@ -1,0 +1,128 @@
+"""The table fits the screen: on a laptop, a tablet and a phone every card of the hand can be seen and clicked.
+
+Chromium through Playwright (see ``browser_util``). At each window size: no card of the learner's hand is cut
+off or covered where it shows, the coach panel is inside the window (beside the felt when there is room, under it
+when not), no toolbar button is cut short, and the page does not scroll sideways. On a phone the learner
+passes and plays by clicking the small cards. A three-player hand (17 cards) fits too, and so does a table in a
+narrow notebook column.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_util import browser_page, play_server, require_browser, voila_server
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(240)]
+
+# (width, height, where the coach should be)
+SIZES = [(1366, 700, "beside"), (1280, 900, "beside"), (1024, 768, "beside"), (768, 1024, "under"),
+         (390, 844, "under")]
+
+LAYOUT_JS = """() => {
+  const W = document.documentElement.clientWidth;
+  const box = el => { const b = el.getBoundingClientRect();
+                      return {left: b.left, right: b.right, top: b.top, bottom: b.bottom}; };
+  const truncated = [...document.querySelectorAll('.ht-toolbar .jupyter-button')]
+      .filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.innerText);
+  return {W, scrollWidth: document.documentElement.scrollWidth, truncated,
+          felt: box(document.querySelector('.ht-felt')), coach: box(document.querySelector('.ht-coach'))};
+}"""
+
+# Where on each card a player would click: the strip that shows before the next card covers it.
+HIT_JS = """(card) => {
+  const b = card.getBoundingClientRect();
+  const next = card.nextElementSibling;
+  const right = next ? Math.min(b.right, next.getBoundingClientRect().left) : b.right;
+  const x = (b.left + right) / 2, y = b.top + b.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  return {left: b.left, right: b.right, x, y, strip: right - b.left, hit: !!hit && card.contains(hit)};
+}"""
+
+
+def hand_problems(page: Any) -> list[str]:
+    """Every card of the hand that is outside the window or covered where it should show."""
+    problems = []
+    width = page.evaluate("document.documentElement.clientWidth")
+    for card in page.locator(".ht-card").element_handles():
+        card.scroll_into_view_if_needed()
+        spot = card.evaluate(HIT_JS)
+        name = next((c for c in (card.get_attribute("class") or "").split() if c.startswith("ht-card-")), "a card")
+        if spot["left"] < 0 or spot["right"] > width:
+            problems.append(f"{name} is cut off: {spot['left']:.0f}-{spot['right']:.0f} in a {width} px window")
+        elif spot["strip"] < 8 or not spot["hit"]:
+            problems.append(f"{name} cannot be clicked where it shows ({spot})")
+    return problems
+
+
+def test_table_fits_every_window(tmp_path: Path) -> None:
+    require_browser()
+    env = {"HEARTS_TUTOR_SPEED": "test", "HEARTS_TUTOR_SEED": "5", "HEARTS_TUTOR_DATA_DIR": str(tmp_path / "data")}
+    with play_server(tmp_path, env) as url, browser_page(SIZES[0][:2]) as (page, problems):
+        page.goto(url)
+        page.wait_for_selector(".ht-card:not([disabled])", timeout=60_000)
+        for width, height, coach_at in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(tmp_path / f"table_{width}x{height}.png"))
+            where = f"at {width}x{height}"
+            layout = page.evaluate(LAYOUT_JS)
+            assert layout["scrollWidth"] <= layout["W"], f"the page scrolls sideways {where}: {layout}"
+            assert not layout["truncated"], f"toolbar buttons cut short {where}: {layout['truncated']}"
+            felt, coach = layout["felt"], layout["coach"]
+            assert felt["left"] >= 0 and felt["right"] <= layout["W"], f"the felt is cut off {where}: {felt}"
+            assert coach["left"] >= 0 and coach["right"] <= layout["W"], f"the coach is cut off {where}: {coach}"
+            if coach_at == "beside":
+                assert coach["left"] >= felt["right"] - 1, f"the coach should sit beside the felt {where}"
+            else:
+                assert coach["top"] >= felt["bottom"] - 1, f"the coach should sit under the felt {where}"
+            assert not hand_problems(page), f"{where}: {hand_problems(page)}"
+
+        # on the phone: choose three cards and pass, then play a card, all by clicking where the cards show
+        for card in page.locator(".ht-card").element_handles()[:3]:
+            card.scroll_into_view_if_needed()
+            spot = card.evaluate(HIT_JS)
+            page.mouse.click(spot["x"], spot["y"])
+        page.wait_for_function("document.querySelectorAll('.ht-card.ht-selected').length === 3")
+        page.locator(".ht-pass").click()
+        page.wait_for_selector(".ht-pass", state="detached")
+        page.wait_for_selector(".ht-card:not([disabled])", timeout=30_000)
+        before = page.locator(".ht-card").count()
+        card = page.locator(".ht-card:not([disabled])").first.element_handle()
+        card.scroll_into_view_if_needed()
+        spot = card.evaluate(HIT_JS)
+        page.mouse.click(spot["x"], spot["y"])
+        page.wait_for_function(f"document.querySelectorAll('.ht-card').length === {before - 1}", timeout=10_000)
+        assert not problems, problems
+
+
+def _notebook(path: Path, source: str) -> Path:
+    cell = {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": source}
+    path.write_text(json.dumps({"cells": [cell], "metadata": {"kernelspec": {
+        "name": "python3", "display_name": "Python 3", "language": "python"}}, "nbformat": 4, "nbformat_minor": 5}))
+    return path
+
+
+def test_long_hand_and_narrow_column(tmp_path: Path) -> None:
+    """Seventeen cards (three players) all show; in a 700-pixel column the table is drawn smaller, all of it."""
+    require_browser()
+    nb = _notebook(tmp_path / "three.ipynb", "from hearts_tutor.rules import Rules\n"
+                   "from hearts_tutor.table import Table\n"
+                   "Table(Rules.preset('n_player'), seed=3, speed='test')")
+    with voila_server(nb, tmp_path) as url, browser_page((1280, 900)) as (page, problems):
+        page.goto(url)
+        page.wait_for_selector(".ht-card:not([disabled])", timeout=60_000)
+        assert page.locator(".ht-card").count() == 17
+        assert not hand_problems(page)
+        page.evaluate("document.querySelector('.ht-table').parentElement.style.width = '700px'")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(tmp_path / "three_players_narrow.png"))
+        felt = page.evaluate("(() => { const b = document.querySelector('.ht-felt').getBoundingClientRect();"
+                             " const p = document.querySelector('.ht-table').getBoundingClientRect();"
+                             " return [b.left, b.right, p.left, p.right]; })()")
+        assert felt[0] >= felt[2] and felt[1] <= felt[3] + 1, f"the felt overflows its 700 px column: {felt}"
+        assert not hand_problems(page)
+        assert not problems, problems
