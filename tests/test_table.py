@@ -179,6 +179,8 @@ def test_telepathy_steps(make) -> None:  # type: ignore[no-untyped-def]
     for i in range(2, len(d.steps) + 2):
         t.tele_next.click()
         assert t.tele_html.value.count('class="ht-step') == min(i, len(d.steps))
+    assert "seat 3" in " ".join(st.text for st in d.steps), "the bot passed to seat 3 (on its left)"
+    assert "Red Fox (on my left)" in t.tele_html.value and "seat 3" not in t.tele_html.value.lower()
     t.tele_prev.click()
     assert t.tele_html.value.count('class="ht-step') == len(d.steps) - 1
     t.telepathy_enabled = False

@@ -22,6 +22,7 @@ import html
 import multiprocessing
 import os
 import random
+import re
 import traceback
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -92,6 +93,7 @@ def _labelled(key: str, values: Sequence[Any]) -> list[tuple[str, Any]]:
 
 
 ARROWS = {"left": "◀", "right": "▶", "top": "▲"}
+_SEAT_NUMBER = re.compile(r"\b[Ss]eat (\d+)\b")
 LEARNER = 0
 
 
@@ -795,7 +797,7 @@ class Table:
         cards, reason = result
         self.hint_cards = cards
         faces = ", ".join(art.card_face(c) for c in cards)
-        self.coach_notes["hint"] = (f"<p>✦ <b>Hint: {html.escape(faces)}</b><br>{html.escape(reason)}</p>")
+        self.coach_notes["hint"] = f"<p>✦ <b>Hint: {html.escape(faces)}</b><br>{html.escape(self._named(reason))}</p>"
         self._render()
 
     # ================================================================ coach
@@ -1406,6 +1408,11 @@ class Table:
             self.warn_html.value = ""
             self.warn_box.layout.display = "none"
 
+    def _named(self, text: str) -> str:
+        """Bots and coach speak of "seat 3"; at the table each seat is its animal ("Red Fox")."""
+        return _SEAT_NUMBER.sub(
+            lambda m: self.names[int(m.group(1))] if int(m.group(1)) < len(self.names) else m.group(0), text)
+
     def _render_telepathy(self) -> None:
         seat = self.telepathy_seat
         if seat is None or seat >= len(self.names):
@@ -1426,7 +1433,7 @@ class Table:
         at = min(self.telepathy_at, len(d.steps) - 1)
         steps = "".join(
             f'<div class="ht-step{" ht-current" if i == at else ""}"><span class="ht-kind">{i + 1}. '
-            f'{html.escape(st.kind)}</span><br>{html.escape(st.text)}</div>'
+            f'{html.escape(st.kind)}</span><br>{html.escape(self._named(st.text))}</div>'
             for i, st in enumerate(d.steps[:at + 1]))
         self.tele_html.value = (head + f"<p>Its last decision: <b>{html.escape(what)}</b> "
                                 f"(step {at + 1} of {len(d.steps)})</p>{steps}")
