@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import html
 import re
 
 import ipywidgets as W
@@ -187,6 +188,46 @@ def test_telepathy_steps(make) -> None:  # type: ignore[no-untyped-def]
     t.tele_close.click()
     t.seat_buttons[2].click()
     assert t.telepathy_seat is None and t.tele_html.value == ""
+
+
+def test_hand_review_shows_what_the_bots_thought_on_the_trick(make) -> None:  # type: ignore[no-untyped-def]
+    """Each mistake in the end-of-hand review carries the table's own bots' reasoning on that trick."""
+    from hearts_tutor.coach.review import HandReview, Mistake
+
+    t = make(seed=12)
+    t.finish_hand()
+    index = next(j for j, d in sorted(t.play_decisions.items()) if d.seat == 0 and j // 4 == 2)  # trick 3
+    mine = t.play_decisions[index]
+    review = HandReview(seat=0, rules_name="standard", players=4, pass_review=None, pass_grade=None, plays=(),
+                        mistakes=(Mistake("play", index, mine.cards, "mistake", 2.5, "A mistake."),))
+    t._show_review((), review)
+    note = t.coach_notes["review"]
+    assert "Trick 3" in note and "costs 2.5" in note
+    others = [t.play_decisions[j] for j in range(8, 12) if j != index]
+    assert len(others) == 3
+    for d in others:
+        assert f"What {t.names[d.seat]} ({d.level} bot) was thinking before playing" in note
+        assert html.escape(t._named(d.steps[-1].text)) in note
+
+
+def test_telepathy_shows_the_candidates_scores() -> None:
+    """A considered step lists its candidates best first with the choice in bold: numbers when they are expected
+    points from played-out deals, only the order when they are rule-of-thumb ratings."""
+    from hearts_tutor.bots.base import Step
+    from hearts_tutor.table.widget import _step_scores
+
+    played_out = Step("considered", "I played the hand out 16 times (lower is better).",
+                      {"playouts": {"8S": 3.31, "5S": 3.12, "3S": 3.19}})
+    assert _step_scores(played_out, (parse_card("8S"),)) == \
+        '<div class="ht-scores">5♠ 3.1 · 3♠ 3.2 · <b>8♠ 3.3</b></div>'
+    rated = Step("considered", "How much I want to be rid of each card (higher: pass it first).",
+                 {"scores": {"2C": 0.0, "QS": 40.0, "AH": 12.0, "KD": 7.5}})
+    assert _step_scores(rated, tuple(parse_card(c) for c in ("QS", "AH", "KD"))) == \
+        '<div class="ht-scores">in order: <b>Q♠</b> · <b>A♥</b> · <b>K♦</b> · 2♣</div>'
+    passes = Step("considered", "Expected points after each pass (lower is better).",
+                  {"scores": {"AC 8H QH": 8.4, "QS 8H QH": 5.75}, "samples": 20})
+    assert "<b>Q♠ 8♥ Q♥ 5.8</b> · A♣ 8♥ Q♥ 8.4" in _step_scores(passes, tuple(parse_card(c) for c in ("QS", "8H", "QH")))
+    assert _step_scores(Step("observed", "I am leading.", {"hearts_broken": False}), ()) == ""
 
 
 def test_new_game_and_game_over(make) -> None:  # type: ignore[no-untyped-def]

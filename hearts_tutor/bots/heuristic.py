@@ -359,7 +359,7 @@ class HeuristicBot(Bot):
             why.inferred(f"{seat_name(view, watch).capitalize()} has taken {what}: in case that player is "
                          "shooting the moon, I keep a high heart and give them no hearts.", watch=watch)
         scored = {c: self.score_play(view, facts, c) for c in legal}
-        why.considered("What each card is likely to cost me, in points (lower is better).",
+        why.considered("How my rules of thumb rate each card I may play (lower is better).",
                        scores={card_str(c): round(s[0], 2) for c, s in scored.items()})
         best = min(legal, key=lambda c: (round(scored[c][0], 6), self._tiebreak(view, c)))
         reason = scored[best][1]

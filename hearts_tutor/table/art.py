@@ -400,12 +400,16 @@ _CSS = r"""
 .ht-table .ht-coach .ht-flag.high, .ht-table .ht-coach .ht-flag.warning { border-color: #c92a2a;
   background: #fff0f0; }
 .ht-table .ht-coach .ht-flag.info { border-color: #4dabf7; background: #eef7ff; }
+.ht-table .ht-coach details { margin-top: 4px; font-size: 12px; }
+.ht-table .ht-coach summary { cursor: pointer; color: #6b4226; font-weight: 600; }
+.ht-table .ht-coach details ol { margin: 2px 0 4px 0; padding-left: 20px; }
 .ht-table .ht-coach .jupyter-button, .ht-table .ht-telepathy .jupyter-button, .ht-table .ht-side .jupyter-button {
   border-radius: 7px; background: #fff; border: 1px solid #d6cdb6; font-weight: 600; color: #3b2f1e; }
 .ht-table .jupyter-button.ht-hint { background: #e7f5ff; border-color: #74c0fc; }
 .ht-table .ht-step { margin: 3px 0; padding: 4px 6px; border-radius: 6px; background: #fff;
   border: 1px solid #eee3c9; }
 .ht-table .ht-step.ht-current { border-color: #ffb300; background: #fff8e1; }
+.ht-table .ht-step .ht-scores { font-size: 12px; color: #5b4a2e; margin-top: 2px; }
 .ht-table .ht-step .ht-kind { font-size: 10px; text-transform: uppercase; letter-spacing: .05em;
   color: #8a6d3b; font-weight: 700; }
 .ht-table .ht-scoretable { border-collapse: collapse; font-size: 12px; width: 100%; }

@@ -34,7 +34,7 @@ from urllib.parse import parse_qs
 import ipywidgets as W
 
 from ..bots.base import Bot, Decision
-from ..cards import SUIT_NAMES, SUITS, Card, card_str
+from ..cards import SUIT_NAMES, SUITS, Card, card_str, parse_cards
 from ..hand import IllegalMove, Phase, Trick
 from ..match import Match
 from ..record import HandRecord
@@ -397,6 +397,7 @@ class Table:
     def _reset_hand_state(self) -> None:
         self.selected: list[int] = []
         self.decisions: dict[int, Decision] = {}
+        self.play_decisions: dict[int, Decision] = {}  # every play of the hand by its index, for the review
         self.said: dict[int, str] = {}
         self.shown_trick: Trick | None = None
         self.sweeping = False
@@ -514,6 +515,8 @@ class Table:
             d.apply(h)
         self._version += 1
         self.decisions[seat] = d
+        if d.kind == "play":
+            self.play_decisions[len(h.plays()) - 1] = d
         name = "You" if seat == LEARNER else self.names[seat]
         if d.kind == "pass":
             self.said[seat] = "passed ✓"
@@ -887,8 +890,23 @@ class Table:
         return "<p><b>Hand review</b></p><ul>" + "".join(f"<li>{html.escape(t)}</li>" for t in bad) + "</ul>"
 
     def _show_review(self, _args: tuple[Any, ...], review: Any) -> None:
-        self.coach_notes["review"] = "<p><b>Hand review</b></p>" + _review_html(review)
+        self.coach_notes["review"] = "<p><b>Hand review</b></p>" + _review_html(review, self._trick_thoughts)
         self._render()
+
+    def _trick_thoughts(self, index: int) -> str:
+        """What the bots were thinking on the trick of play ``index``, as they thought it at the table."""
+        n = self.rules.players
+        start = index - index % n
+        parts = []
+        for j in range(start, start + n):
+            d = self.play_decisions.get(j)
+            if j == index or d is None or d.seat == LEARNER or not d.steps:
+                continue
+            steps = "".join(f"<li>{html.escape(self._named(st.text))}</li>" for st in d.steps)
+            parts.append(f"<details><summary>What {html.escape(self.names[d.seat])} ({html.escape(d.level)} bot) "
+                         f"was thinking before playing {html.escape(art.card_face(d.card))}</summary>"
+                         f"<ol>{steps}</ol></details>")
+        return "".join(parts)
 
     def _background(self, fn: Callable[..., Any], args: tuple[Any, ...],
                     done: Callable[[tuple[Any, ...], Any], None], queue: str = "grading") -> None:
@@ -1433,7 +1451,7 @@ class Table:
         at = min(self.telepathy_at, len(d.steps) - 1)
         steps = "".join(
             f'<div class="ht-step{" ht-current" if i == at else ""}"><span class="ht-kind">{i + 1}. '
-            f'{html.escape(st.kind)}</span><br>{html.escape(self._named(st.text))}</div>'
+            f'{html.escape(st.kind)}</span><br>{html.escape(self._named(st.text))}{_step_scores(st, d.cards)}</div>'
             for i, st in enumerate(d.steps[:at + 1]))
         self.tele_html.value = (head + f"<p>Its last decision: <b>{html.escape(what)}</b> "
                                 f"(step {at + 1} of {len(d.steps)})</p>{steps}")
@@ -1510,8 +1528,31 @@ class Table:
         self._coach_executors = {}
 
 
-def _review_html(review: Any) -> str:
-    """The coach's hand review, whatever shape it has (object with mistakes, a dict, or text)."""
+def _step_scores(step: Any, chosen: Sequence[Card]) -> str:
+    """A considered step's candidates, best first, the bot's choice in bold: with the numbers when they are
+    expected points from played-out deals, as a ranking when they are rule-of-thumb scores."""
+    data = getattr(step, "data", {}) or {}
+    key = "playouts" if "playouts" in data else "scores"
+    scores = data.get(key)
+    if not isinstance(scores, dict) or len(scores) < 2:
+        return ""
+    points = key == "playouts" or "samples" in data
+    try:
+        options = [(parse_cards(k), float(v)) for k, v in scores.items()]
+    except (ValueError, TypeError):
+        return ""
+    options.sort(key=lambda o: -o[1] if "higher" in step.text else o[1])
+    parts = []
+    for cards, value in options:
+        label = html.escape(" ".join(art.card_face(c) for c in cards)) + (f" {value:.1f}" if points else "")
+        picked = sorted(cards) == sorted(chosen) or (len(cards) == 1 and cards[0] in chosen)
+        parts.append(f"<b>{label}</b>" if picked else label)
+    return f'<div class="ht-scores">{"in order: " if not points else ""}{" · ".join(parts)}</div>'
+
+
+def _review_html(review: Any, thoughts: Callable[[int], str] | None = None) -> str:
+    """The coach's hand review, whatever shape it has (object with mistakes, a dict, or text); ``thoughts(index)``
+    adds what the bots were thinking on the trick of the play at ``index``."""
     if review is None:
         return "<p>No review.</p>"
     if isinstance(review, str):
@@ -1523,13 +1564,17 @@ def _review_html(review: Any) -> str:
         items = []
         for m in mistakes:
             band = str(getattr(m, "band", ""))
-            where = "Your pass" if getattr(m, "kind", "") == "pass" else f"Play {getattr(m, 'index', '?')}"
+            index = getattr(m, "index", None)
+            players = getattr(review, "players", 0)
+            where = ("Your pass" if getattr(m, "kind", "") == "pass" or not isinstance(index, int) else
+                     f"Trick {index // players + 1}" if players else f"Play {index + 1}")
             faces = ", ".join(art.card_face(c) for c in getattr(m, "cards", ()))
             cost = getattr(m, "cost", None)
             cost_text = f" (costs {cost:.1f})" if isinstance(cost, int | float) else ""
             items.append(f'<div class="ht-flag warning"><span class="ht-grade {html.escape(band)}">'
                          f"{html.escape(band)}</span> {html.escape(where)}: {html.escape(faces)}"
-                         f"{cost_text}<br><small>{html.escape(str(getattr(m, 'explanation', '')))}</small></div>")
+                         f"{cost_text}<br><small>{html.escape(str(getattr(m, 'explanation', '')))}</small>"
+                         f"{thoughts(index) if thoughts and isinstance(index, int) else ''}</div>")
         return f"<p>{len(mistakes)} thing{'s' if len(mistakes) != 1 else ''} to learn from:</p>" + "".join(items)
     for attr in ("summary", "text"):
         value = getattr(review, attr, None)
