@@ -32,6 +32,18 @@ LAYOUT_JS = """() => {
           felt: box(document.querySelector('.ht-felt')), coach: box(document.querySelector('.ht-coach'))};
 }"""
 
+# True when an ancestor that clips its overflow (a scrolling box) hides part of the element's width.
+CLIPPED_JS = """const clipped = (el) => {
+  const b = el.getBoundingClientRect();
+  for (let p = el.parentElement; p && p !== document.documentElement; p = p.parentElement) {
+    const s = getComputedStyle(p);
+    if (s.overflowX === 'visible') continue;
+    const r = p.getBoundingClientRect();
+    if (b.left < r.left - 0.5 || b.right > r.right + 0.5) return true;
+  }
+  return false;
+};"""
+
 # Where on each card a player would click: the strip that shows before the next card covers it.
 HIT_JS = """(card) => {
   const b = card.getBoundingClientRect();
@@ -44,8 +56,11 @@ HIT_JS = """(card) => {
 
 
 def hand_problems(page: Any) -> list[str]:
-    """Every card of the hand that is outside the window or covered where it should show."""
-    problems = []
+    """Every card of the hand that is outside the window, cut by a scrolling box, or covered where it shows."""
+    # first the clipping, before any scrolling could bring a cut card into its box's view
+    problems = [f"{name} is cut off by a scrolling box" for name in page.evaluate(
+        "() => {" + CLIPPED_JS + " return [...document.querySelectorAll('.ht-card')].filter(clipped)"
+        ".map(c => c.className.match(/ht-card-\\w\\w/)[0]); }")]
     width = page.evaluate("document.documentElement.clientWidth")
     for card in page.locator(".ht-card").element_handles():
         card.scroll_into_view_if_needed()
@@ -106,23 +121,32 @@ def _notebook(path: Path, source: str) -> Path:
     return path
 
 
-def test_long_hand_and_narrow_column(tmp_path: Path) -> None:
-    """Seventeen cards (three players) all show; in a 700-pixel column the table is drawn smaller, all of it."""
+AVATARS_JS = """(table) => {""" + CLIPPED_JS + """
+  return [...table.querySelectorAll('.ht-avatar')].filter(clipped).map(a => a.innerText); }"""
+
+
+def test_long_hand_big_table_and_narrow_column(tmp_path: Path) -> None:
+    """Seventeen cards (three players) all show; eleven players all show; in a 700-pixel column the table is
+    drawn smaller, all of it."""
     require_browser()
-    nb = _notebook(tmp_path / "three.ipynb", "from hearts_tutor.rules import Rules\n"
+    nb = _notebook(tmp_path / "tables.ipynb", "from hearts_tutor.rules import Rules\n"
                    "from hearts_tutor.table import Table\n"
-                   "Table(Rules.preset('n_player'), seed=3, speed='test')")
+                   "display(Table(Rules.preset('n_player'), seed=3, speed='test'))\n"
+                   "Table(Rules.preset('cancellation', players=11), seed=3, speed='test')")
     with voila_server(nb, tmp_path) as url, browser_page((1280, 900)) as (page, problems):
         page.goto(url)
-        page.wait_for_selector(".ht-card:not([disabled])", timeout=60_000)
-        assert page.locator(".ht-card").count() == 17
+        page.wait_for_function("document.querySelectorAll('.ht-table').length === 2 && "
+                               "document.querySelectorAll('.ht-card:not([disabled])').length > 20", timeout=60_000)
+        three, eleven = page.locator(".ht-table").element_handles()
+        assert len(three.query_selector_all(".ht-card")) == 17
         assert not hand_problems(page)
+        assert eleven.evaluate(AVATARS_JS) == [], "every seat of an eleven-player table shows whole"
+        assert len(eleven.query_selector_all(".ht-avatar")) == 11
         page.evaluate("document.querySelector('.ht-table').parentElement.style.width = '700px'")
         page.wait_for_timeout(300)
         page.screenshot(path=str(tmp_path / "three_players_narrow.png"))
-        felt = page.evaluate("(() => { const b = document.querySelector('.ht-felt').getBoundingClientRect();"
-                             " const p = document.querySelector('.ht-table').getBoundingClientRect();"
-                             " return [b.left, b.right, p.left, p.right]; })()")
+        felt = three.evaluate("(t) => { const b = t.querySelector('.ht-felt').getBoundingClientRect();"
+                              " const p = t.getBoundingClientRect(); return [b.left, b.right, p.left, p.right]; }")
         assert felt[0] >= felt[2] and felt[1] <= felt[3] + 1, f"the felt overflows its 700 px column: {felt}"
         assert not hand_problems(page)
         assert not problems, problems

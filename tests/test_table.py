@@ -226,7 +226,8 @@ def test_telepathy_shows_the_candidates_scores() -> None:
         '<div class="ht-scores">in order: <b>Q♠</b> · <b>A♥</b> · <b>K♦</b> · 2♣</div>'
     passes = Step("considered", "Expected points after each pass (lower is better).",
                   {"scores": {"AC 8H QH": 8.4, "QS 8H QH": 5.75}, "samples": 20})
-    assert "<b>Q♠ 8♥ Q♥ 5.8</b> · A♣ 8♥ Q♥ 8.4" in _step_scores(passes, tuple(parse_card(c) for c in ("QS", "8H", "QH")))
+    chosen = tuple(parse_card(c) for c in ("QS", "8H", "QH"))
+    assert "<b>Q♠ 8♥ Q♥ 5.8</b> · A♣ 8♥ Q♥ 8.4" in _step_scores(passes, chosen)
     assert _step_scores(Step("observed", "I am leading.", {"hearts_broken": False}), ()) == ""
 
 

@@ -410,6 +410,7 @@ _CSS = r"""
   border: 1px solid #eee3c9; }
 .ht-table .ht-step.ht-current { border-color: #ffb300; background: #fff8e1; }
 .ht-table .ht-step .ht-scores { font-size: 12px; color: #5b4a2e; margin-top: 2px; }
+.ht-table .ht-step .ht-scores b { color: #b3261e; }
 .ht-table .ht-step .ht-kind { font-size: 10px; text-transform: uppercase; letter-spacing: .05em;
   color: #8a6d3b; font-weight: 700; }
 .ht-table .ht-scoretable { border-collapse: collapse; font-size: 12px; width: 100%; }

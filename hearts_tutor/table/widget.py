@@ -189,7 +189,7 @@ class Table:
         self.toolbar.add_class("ht-toolbar")
         # felt
         self.last_trick = _html("", "ht-last-trick")
-        self.top_row = W.HBox(layout=W.Layout(justify_content="space-around", flex="1 1 auto"))
+        self.top_row = W.HBox(layout=W.Layout(justify_content="space-around", flex="1 0 auto"))
         self.left_col = W.VBox(layout=W.Layout(justify_content="space-around", width="132px"))
         self.right_col = W.VBox(layout=W.Layout(justify_content="space-around", width="132px"))
         self.trick = _html("", "ht-trick")
