@@ -225,29 +225,29 @@ TABLE_HEIGHT = 900  # the page's height with the whole table in view, toolbar in
 _SHORT_ZOOMS = (0.9, 0.8, 0.7, 0.6)
 
 
-def _zoom_rules(zooms: Sequence[float], beside: float) -> list[str]:
-    """One container query per zoom: below the width at which the previous zoom (plus ``beside``) fits."""
-    rules, previous = [], 1.0
+def _zoom_steps(zooms: Sequence[float], full: float, extra: float = 0) -> list[tuple[float, float]]:
+    """(size, zoom) pairs: each zoom applies below the size at which the one before it (1 at first) still fits
+    ``full`` pixels, plus ``extra`` that does not zoom."""
+    steps, previous = [], 1.0
     for z in zooms:
-        rules.append(f"@container ht-table (max-width: {FELT_WIDTH * previous + beside - 0.02:.2f}px) "
-                     f"{{ .ht-table .ht-felt {{ zoom: {z}; }} }}")
+        steps.append((full * previous + extra - 0.02, z))
         previous = z
-    return rules
+    return steps
 
 
 def _fit_rules() -> str:
     """Container queries that keep the whole table in view at any width."""
     beside = SIDE_WIDTH + 10  # the side panels and the gap before them
-    under = (f"@container ht-table (max-width: {FELT_WIDTH * min(_BESIDE_ZOOMS) + beside - 0.02:.2f}px) {{ "
-             f".ht-table .ht-side {{ margin: 8px 0 0 0; width: 100%; max-width: {FELT_WIDTH}px; }} "
-             ".ht-table .ht-felt { zoom: 1; } }")
+    under = FELT_WIDTH * min(_BESIDE_ZOOMS) + beside - 0.02  # below this the panels go under the felt
+    felt = [*_zoom_steps(_BESIDE_ZOOMS, FELT_WIDTH, beside), (under, 1.0), *_zoom_steps(_UNDER_ZOOMS, FELT_WIDTH)]
+    rules = [f"@container ht-table (max-width: {width:.2f}px) {{ .ht-table .ht-felt {{ zoom: {z}; }} }}"
+             for width, z in felt]
+    rules.append(f"@container ht-table (max-width: {under:.2f}px) {{ .ht-table .ht-side "
+                 f"{{ margin: 8px 0 0 0; width: 100%; max-width: {FELT_WIDTH}px; }} }}")
     # a landscape screen too short for the table (a laptop): the whole table drawn smaller, hand and trick in view
-    tall, short = [], 1.0
-    for z in _SHORT_ZOOMS:
-        tall.append(f"@media (min-aspect-ratio: 1/1) and (max-height: {TABLE_HEIGHT * short - 0.02:.2f}px) "
-                    f"{{ .ht-table {{ zoom: {z}; }} }}")
-        short = z
-    return "\n".join([*_zoom_rules(_BESIDE_ZOOMS, beside), under, *_zoom_rules(_UNDER_ZOOMS, 0), *tall])
+    rules += [f"@media (min-aspect-ratio: 1/1) and (max-height: {height:.2f}px) {{ .ht-table {{ zoom: {z}; }} }}"
+              for height, z in _zoom_steps(_SHORT_ZOOMS, TABLE_HEIGHT)]
+    return "\n".join(rules)
 
 
 def style_sheet(colours: Sequence[tuple[str, str, str]]) -> str:

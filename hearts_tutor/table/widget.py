@@ -209,6 +209,7 @@ class Table:
         self.status = _html("", "ht-status", width="92%")
         self.hand_box = W.HBox(layout=W.Layout(flex="1 1 auto"))
         self.hand_box.add_class("ht-hand")
+        self._hand_fit = ""  # the hand box's class for a long hand (art.hand_fit_class)
         self.hearts_broken = _html("", "ht-hearts-broken")
         self.clock = _html("", "ht-clock")
         self.finish_button = _button("☕ Finish the hand for me", "ht-finish",
@@ -1301,11 +1302,12 @@ class Table:
         if list(self.hand_box.children) != buttons:
             self.hand_box.children = buttons
         fit = art.hand_fit_class(len(buttons))  # a long hand overlaps its cards more, so every card shows
-        for cls in list(self.hand_box._dom_classes):
-            if cls.startswith("ht-hand-n") and cls != fit:
-                self.hand_box.remove_class(cls)
-        if fit:
-            self.hand_box.add_class(fit)
+        if fit != self._hand_fit:
+            if self._hand_fit:
+                self.hand_box.remove_class(self._hand_fit)
+            if fit:
+                self.hand_box.add_class(fit)
+            self._hand_fit = fit
 
     def _index_of(self, button: W.Button) -> int:
         try:
