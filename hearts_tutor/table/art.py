@@ -219,6 +219,7 @@ def _hand_fit_rules() -> str:
 # under the felt, and with less room than the felt it is drawn smaller (zoomed), so that no card is ever cut off.
 FELT_WIDTH = 830
 SIDE_WIDTH = 340
+SIDE_GAP = 10  # between the felt and the side panels
 _BESIDE_ZOOMS = (0.9, 0.8)  # the felt drawn smaller to keep the coach beside it, down to this
 _UNDER_ZOOMS = (0.9, 0.8, 0.7, 0.6, 0.5, 0.45, 0.4, 0.36)
 TABLE_HEIGHT = 900  # the page's height with the whole table in view, toolbar included
@@ -237,11 +238,13 @@ def _zoom_steps(zooms: Sequence[float], full: float, extra: float = 0) -> list[t
 
 def _fit_rules() -> str:
     """Container queries that keep the whole table in view at any width."""
-    beside = SIDE_WIDTH + 10  # the side panels and the gap before them
+    beside = SIDE_WIDTH + SIDE_GAP  # the side panels and the gap before them
     under = FELT_WIDTH * min(_BESIDE_ZOOMS) + beside - 0.02  # below this the panels go under the felt
     felt = [*_zoom_steps(_BESIDE_ZOOMS, FELT_WIDTH, beside), (under, 1.0), *_zoom_steps(_UNDER_ZOOMS, FELT_WIDTH)]
-    rules = [f"@container ht-table (max-width: {width:.2f}px) {{ .ht-table .ht-felt {{ zoom: {z}; }} }}"
-             for width, z in felt]
+    rules = [f".ht-table .ht-felt {{ width: {FELT_WIDTH}px; }}",
+             f".ht-table .ht-side {{ margin-left: {SIDE_GAP}px; width: {SIDE_WIDTH}px; }}"]
+    rules += [f"@container ht-table (max-width: {width:.2f}px) {{ .ht-table .ht-felt {{ zoom: {z}; }} }}"
+              for width, z in felt]
     rules.append(f"@container ht-table (max-width: {under:.2f}px) {{ .ht-table .ht-side "
                  f"{{ margin: 8px 0 0 0; width: 100%; max-width: {FELT_WIDTH}px; }} }}")
     # a landscape screen too short for the table (a laptop): the whole table drawn smaller, hand and trick in view
@@ -265,8 +268,7 @@ _CSS = r"""
 .ht-table .ht-felt {
   background: radial-gradient(ellipse at center, #2f8a4f 0%, #1f6b3a 55%, #134a28 100%);
   border: 10px solid #6b4226; border-radius: 26px; padding: 10px 14px 8px 14px;
-  box-shadow: inset 0 0 40px rgba(0,0,0,.45), 0 6px 18px rgba(0,0,0,.35); color: #f3f7f2;
-  flex: none; width: 830px;
+  box-shadow: inset 0 0 40px rgba(0,0,0,.45), 0 6px 18px rgba(0,0,0,.35); color: #f3f7f2; flex: none;
 }
 .ht-table .ht-toolbar { background: #fbf7ee; border-radius: 10px; padding: 4px 6px; margin-bottom: 6px;
   border: 1px solid #e4dcc8; align-items: center; flex-wrap: wrap; row-gap: 4px; }
@@ -279,7 +281,7 @@ _CSS = r"""
 .ht-table .ht-rules-line { color: #6b5d45; font-size: 12px; margin-left: 8px; }
 .ht-table .ht-brand { font-family: Georgia, "DejaVu Serif", serif; font-size: 19px; font-weight: 700; color: #b3261e;
   margin: 0 10px 0 4px; white-space: nowrap; }
-.ht-table .ht-side { margin-left: 10px; flex: none; width: 340px; }
+.ht-table .ht-side { flex: none; }
 .ht-table .ht-panel { background: #fbf7ee; border: 1px solid #e4dcc8; border-radius: 12px; padding: 8px 10px;
   margin-bottom: 8px; box-shadow: 0 2px 6px rgba(0,0,0,.12); color: #2b2418; }
 .ht-table .ht-panel h4 { margin: 0 0 6px 0; font-size: 15px; color: #6b4226; }

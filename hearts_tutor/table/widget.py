@@ -1275,7 +1275,7 @@ class Table:
             b = self._card_buttons.get(key)
             if b is None:
                 b = W.Button(description=f"{art.rank_text(c)}\n{'♣♦♠♥'[c // 13]}",
-                             layout=W.Layout(width="60px", height="90px"))
+                             layout=W.Layout(width=f"{art.CARD_WIDTH}px", height="90px"))
                 for cls in ("ht-card", f"ht-card-{card_str(c)}", f"ht-suit-{SUITS[c // 13]}", art.suit_class(c)):
                     b.add_class(cls)
                 b.on_click(self._guarded(lambda btn: self.click_card(self._index_of(btn))))
