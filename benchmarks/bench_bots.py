@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hearts_tutor.bots import LEVELS, make_bot, search
 from hearts_tutor.bots.base import Decision, Reasoning
-from hearts_tutor.bots.heuristic import HardBot
+from hearts_tutor.bots.heuristic import HardBot, _moon_points
 from hearts_tutor.hand import Phase
 from hearts_tutor.rules import Rules
 from hearts_tutor.tournament import _bot_seed, _play_deal, deal_for, options_for_jobs, play_hand
@@ -126,7 +126,7 @@ class MoonTrier(HardBot):
 
     def _facts(self, view: Any, why: Reasoning) -> dict[str, Any]:
         facts = super()._facts(view, why)
-        others_scored = any(view.hearts_taken[s] or view.queens_taken[s] for s in range(view.n) if s != view.seat)
+        others_scored = any(p for s, p in enumerate(_moon_points(view)) if s != view.seat)
         facts["shooting"] = not others_scored
         if facts["shooting"]:
             facts["shooter"] = facts["watch"] = None
