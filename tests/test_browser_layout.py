@@ -142,6 +142,9 @@ def test_long_hand_big_table_and_narrow_column(tmp_path: Path) -> None:
         assert not hand_problems(page)
         assert eleven.evaluate(AVATARS_JS) == [], "every seat of an eleven-player table shows whole"
         assert len(eleven.query_selector_all(".ht-avatar")) == 11
+        height = eleven.evaluate("(t) => t.querySelector('.ht-felt').getBoundingClientRect().bottom"
+                                 " - t.getBoundingClientRect().top")
+        assert height <= 900, f"an eleven-player table is {height:.0f} px tall: its hand is off a laptop screen"
         page.evaluate("document.querySelector('.ht-table').parentElement.style.width = '700px'")
         page.wait_for_timeout(300)
         page.screenshot(path=str(tmp_path / "three_players_narrow.png"))

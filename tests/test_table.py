@@ -296,6 +296,14 @@ def test_seats_for_3_to_11_players(n: int) -> None:
     assert sorted(sides) == list(range(1, n))
 
 
+def test_big_tables_get_compact_seats(make) -> None:  # type: ignore[no-untyped-def]
+    """Three seats a side (9-11 players) draws smaller seats; a new game with fewer players draws them full size."""
+    t = make(Rules.preset("cancellation", players=9), seed=1)
+    assert "ht-crowded" in t.felt._dom_classes and ".ht-crowded" in t.style.value
+    t.new_game(Rules.preset("cancellation", players=8))
+    assert "ht-crowded" not in t.felt._dom_classes
+
+
 def test_demonstration_plays_every_seat(make) -> None:  # type: ignore[no-untyped-def]
     t = make(Rules.preset("duell", hands=2), seed=12, demo=True)
     assert t.match.is_over and len(t.match.hand_points) == 2

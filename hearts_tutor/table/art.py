@@ -299,6 +299,15 @@ _CSS = r"""
 .ht-table .ht-seatinfo b { color: #fff; font-size: 14px; }
 .ht-table .ht-seatinfo .ht-level { color: #c8e6c9; font-size: 11px; }
 .ht-table .ht-seatinfo .ht-said { color: #ffe9a8; font-size: 11px; min-height: 14px; }
+/* three seats a side (9-11 players): each avatar a chip with the name beside the animal, smaller card backs,
+   so the felt fits a laptop screen */
+.ht-table .ht-crowded .ht-seatbox { padding: 3px 4px; }
+.ht-table .ht-crowded .jupyter-button.ht-avatar { width: 118px; height: 44px; border-radius: 14px;
+  background-size: 34px 34px; background-position: 5px center; padding: 0 4px 0 42px; text-align: left;
+  font-size: 11px; }
+.ht-table .ht-crowded .ht-said { min-height: 0; }
+.ht-table .ht-crowded .htb-fan { height: 26px; }
+.ht-table .ht-crowded .htb { width: 17px; height: 24px; }
 .htb-fan { position: relative; height: 36px; margin: 3px auto 0 auto; }
 .htb { position: absolute; top: 0; width: 24px; height: 34px; border-radius: 4px; border: 1.5px solid #fff;
   background: repeating-linear-gradient(45deg, #b71c1c 0 3px, #8e1414 3px 6px);

@@ -436,6 +436,11 @@ class Table:
         left = [s for s, (side, _) in sides.items() if side == "left"]
         top = [s for s, (side, _) in sides.items() if side == "top"]
         right = [s for s, (side, _) in sides.items() if side == "right"]
+        # three seats a side (9-11 players) would make the felt taller than a laptop screen: smaller seats
+        if max(len(left), len(right)) >= 3:
+            self.felt.add_class("ht-crowded")
+        else:
+            self.felt.remove_class("ht-crowded")
         self.left_col.children = [self.seat_boxes[s] for s in reversed(left)]  # first left seat at the bottom
         self.top_row.children = [self.seat_boxes[s] for s in top]
         self.right_col.children = [self.seat_boxes[s] for s in right]
