@@ -222,6 +222,12 @@ SIDE_WIDTH = 340
 SIDE_GAP = 10  # between the felt and the side panels
 _BESIDE_ZOOMS = (0.9, 0.8)  # the felt drawn smaller to keep the coach beside it, down to this
 _UNDER_ZOOMS = (0.9, 0.8, 0.7, 0.6, 0.5, 0.45, 0.4, 0.36)
+# a phone held upright: below NARROW_BELOW the felt is laid out again, NARROW_FELT_WIDTH wide (seats as chips,
+# the hand on its own row, a narrower trick), which keeps cards and words half as large again as zooming the
+# wide felt would
+NARROW_BELOW = 600
+NARROW_FELT_WIDTH = HAND_WIDTH + 2 * (10 + 14) + 6  # the hand, the felt's border and padding, a little room
+_NARROW_ZOOMS = (0.9, 0.8, 0.7, 0.6, 0.5, 0.45, 0.4)
 TABLE_HEIGHT = 900  # the page's height with the whole table in view, toolbar included
 _SHORT_ZOOMS = (0.9, 0.8, 0.7, 0.6)
 
@@ -247,10 +253,38 @@ def _fit_rules() -> str:
               for width, z in felt]
     rules.append(f"@container ht-table (max-width: {under:.2f}px) {{ .ht-table .ht-side "
                  f"{{ margin: 8px 0 0 0; width: 100%; max-width: {FELT_WIDTH}px; }} }}")
+    narrow = NARROW_BELOW - 0.02
+    rules.append(f"@container ht-table (max-width: {narrow:.2f}px) {{\n{_NARROW_CSS}}}")
+    rules += [f"@container ht-table (max-width: {width:.2f}px) {{ .ht-table .ht-felt {{ zoom: {z}; }} }}"
+              for width, z in _zoom_steps(_NARROW_ZOOMS, NARROW_FELT_WIDTH)]
     # a landscape screen too short for the table (a laptop): the whole table drawn smaller, hand and trick in view
     rules += [f"@media (min-aspect-ratio: 1/1) and (max-height: {height:.2f}px) {{ .ht-table {{ zoom: {z}; }} }}"
               for height, z in _zoom_steps(_SHORT_ZOOMS, TABLE_HEIGHT)]
     return "\n".join(rules)
+
+
+def _chip_seats(scope: str) -> str:
+    """Seats drawn small under ``scope``: each avatar a chip with the name beside the animal, smaller card backs."""
+    return f"""{scope} .ht-seatbox {{ padding: 3px 4px; min-width: 0; }}
+{scope} .jupyter-button.ht-avatar {{ width: 118px; height: 44px; border-radius: 14px;
+  background-size: 34px 34px; background-position: 5px center; padding: 0 4px 0 42px; text-align: left;
+  font-size: 11px; }}
+{scope} .ht-said {{ min-height: 0; }}
+{scope} .htb-fan {{ height: 26px; }}
+{scope} .htb {{ width: 17px; height: 24px; }}
+"""
+
+
+# the narrow felt: chips for seats, the last trick on a row of its own, the hand on a row of its own above the
+# learner's seat and the finish button, the trick area as wide as the room between the side seats
+_NARROW_CSS = _chip_seats(".ht-table .ht-felt") + f"""\
+.ht-table .ht-felt {{ width: {NARROW_FELT_WIDTH}px; zoom: 1; }}
+.ht-table .ht-felt .ht-top {{ flex-wrap: wrap; }}
+.ht-table .ht-felt .ht-top > .ht-last-trick {{ flex: 1 0 100%; margin-bottom: 4px; }}
+.ht-table .ht-felt .ht-top > .ht-top-spacer {{ display: none; }}
+.ht-table .ht-felt .ht-bottom {{ flex-wrap: wrap; justify-content: space-between; }}
+.ht-table .ht-felt .ht-bottom > .ht-hand {{ order: -1; flex: 1 0 100% !important; }}  /* over its own flex */
+"""
 
 
 def style_sheet(colours: Sequence[tuple[str, str, str]]) -> str:
@@ -258,7 +292,8 @@ def style_sheet(colours: Sequence[tuple[str, str, str]]) -> str:
     avatars = "\n".join(
         f".ht-table .ht-avatar-{i} {{ background-image: url('{avatar_uri(kind, fur)}'); }}"
         for i, (_, fur, kind) in enumerate(colours))
-    return "<style>\n" + _CSS + _hand_fit_rules() + "\n" + _fit_rules() + "\n" + avatars + "\n</style>"
+    return ("<style>\n" + _CSS + _chip_seats(".ht-table .ht-crowded") + _hand_fit_rules() + "\n" + _fit_rules()
+            + "\n" + avatars + "\n</style>")
 
 
 _CSS = r"""
@@ -299,15 +334,6 @@ _CSS = r"""
 .ht-table .ht-seatinfo b { color: #fff; font-size: 14px; }
 .ht-table .ht-seatinfo .ht-level { color: #c8e6c9; font-size: 11px; }
 .ht-table .ht-seatinfo .ht-said { color: #ffe9a8; font-size: 11px; min-height: 14px; }
-/* three seats a side (9-11 players): each avatar a chip with the name beside the animal, smaller card backs,
-   so the felt fits a laptop screen */
-.ht-table .ht-crowded .ht-seatbox { padding: 3px 4px; }
-.ht-table .ht-crowded .jupyter-button.ht-avatar { width: 118px; height: 44px; border-radius: 14px;
-  background-size: 34px 34px; background-position: 5px center; padding: 0 4px 0 42px; text-align: left;
-  font-size: 11px; }
-.ht-table .ht-crowded .ht-said { min-height: 0; }
-.ht-table .ht-crowded .htb-fan { height: 26px; }
-.ht-table .ht-crowded .htb { width: 17px; height: 24px; }
 .htb-fan { position: relative; height: 36px; margin: 3px auto 0 auto; }
 .htb { position: absolute; top: 0; width: 24px; height: 34px; border-radius: 4px; border: 1.5px solid #fff;
   background: repeating-linear-gradient(45deg, #b71c1c 0 3px, #8e1414 3px 6px);
@@ -331,8 +357,9 @@ _CSS = r"""
 .htc-sm .htc-mid.htc-face { font-size: 18px; } .htc-sm .htc-mid small { font-size: 12px; }
 .htc.htc-win { box-shadow: 0 0 0 3px #ffd84d, 1px 2px 8px rgba(0,0,0,.5); }
 /* the trick area */
-.ht-table .ht-trick { position: relative; }
-.ht-trickarea { position: relative; width: 380px; height: 262px; margin: 0 auto; border-radius: 50%;
+.ht-table .ht-trick { position: relative; flex: 0 1 auto; min-width: 0; }
+.ht-table .ht-trick .widget-html-content { width: 100%; }
+.ht-trickarea { position: relative; width: 380px; max-width: 100%; height: 262px; margin: 0 auto; border-radius: 50%;
   background: radial-gradient(ellipse at center, rgba(255,255,255,.10), rgba(255,255,255,0) 70%); }
 .ht-trickarea .htc { position: absolute; transform: translate(-50%, -50%); }
 .ht-trickarea .htc.ht-sweep { animation: ht-sweep var(--dur, .4s) ease-in forwards; }

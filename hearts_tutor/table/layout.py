@@ -33,7 +33,11 @@ def seat_sides(n: int) -> dict[int, tuple[str, int]]:
     return out
 
 
-def trick_position(seat: int, n: int, width: int = 380, height: int = 262) -> tuple[float, float]:
+TRICK_WIDTH = 380  # the trick area's width at full size, in pixels (the style sheet's .ht-trickarea)
+TRICK_HEIGHT = 262
+
+
+def trick_position(seat: int, n: int, width: int = TRICK_WIDTH, height: int = TRICK_HEIGHT) -> tuple[float, float]:
     """Centre of ``seat``'s card in the trick area (seat 0 at the bottom, clockwise)."""
     angle = math.radians(90 + 360 * seat / n)
     rx, ry = width * 0.30, height * 0.29

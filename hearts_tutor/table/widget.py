@@ -53,7 +53,7 @@ from ..stats import Stats, StatsStore
 from ..view import PlayerView
 from . import art
 from .helpers import SimpleBot, bot_levels, call_coach, coach_function, compute_hint, make_level_bot
-from .layout import seat_sides, toward, trick_position
+from .layout import TRICK_WIDTH, seat_sides, toward, trick_position
 
 #: Bot pause and finished-trick pause, in seconds, for each animation speed.
 SPEEDS: dict[str, tuple[float, float]] = {
@@ -190,8 +190,8 @@ class Table:
         # felt
         self.last_trick = _html("", "ht-last-trick")
         self.top_row = W.HBox(layout=W.Layout(justify_content="space-around", flex="1 0 auto"))
-        self.left_col = W.VBox(layout=W.Layout(justify_content="space-around", width="132px"))
-        self.right_col = W.VBox(layout=W.Layout(justify_content="space-around", width="132px"))
+        self.left_col = W.VBox(layout=W.Layout(justify_content="space-around", width="132px", flex="none"))
+        self.right_col = W.VBox(layout=W.Layout(justify_content="space-around", width="132px", flex="none"))
         self.trick = _html("", "ht-trick")
         self.pass_button = _button("Pass", "ht-pass")
         self.next_button = _button("Next hand ▶", "ht-action")
@@ -199,13 +199,13 @@ class Table:
         self.moon_sub = _button("Subtract 26 from me", "ht-action")
         self.pass_slots = {side: W.Box(layout=W.Layout(justify_content="center", align_items="center",
                                                        min_height="40px" if side == "top" else "0px",
-                                                       min_width="0px"))
+                                                       min_width="0px", flex="none"))
                            for side in ("top", "left", "right")}
         self.actions = W.HBox(layout=W.Layout(justify_content="center", min_height="40px"))
         middle = W.HBox([self.pass_slots["left"], self.trick, self.pass_slots["right"]],
-                        layout=W.Layout(justify_content="center", align_items="center"))
+                        layout=W.Layout(justify_content="center", align_items="center", max_width="100%"))
         self.centre = W.VBox([self.pass_slots["top"], middle, self.actions],
-                             layout=W.Layout(flex="1 1 auto", align_items="center"))
+                             layout=W.Layout(flex="1 1 auto", align_items="center", min_width="0px"))
         self.status = _html("", "ht-status", width="92%")
         self.hand_box = W.HBox(layout=W.Layout(flex="1 1 auto"))
         self.hand_box.add_class("ht-hand")
@@ -247,12 +247,16 @@ class Table:
         self.me_box.add_class("ht-me")
         joe = W.VBox([self.finish_button], layout=W.Layout(width="132px", align_items="center",
                                                             justify_content="flex-end"))
+        top = W.HBox([self.last_trick, self.top_row, _html("", "ht-top-spacer", flex="0 1 170px", min_width="0px")],
+                     layout=W.Layout(align_items="flex-start"))
+        top.add_class("ht-top")
+        bottom = W.HBox([self.me_box, self.hand_box, joe], layout=W.Layout(align_items="flex-end"))
+        bottom.add_class("ht-bottom")
         self.felt = W.VBox([
-            W.HBox([self.last_trick, self.top_row, _html("", flex="0 1 170px", min_width="0px")],
-                   layout=W.Layout(align_items="flex-start")),
+            top,
             W.HBox([self.left_col, self.centre, self.right_col], layout=W.Layout(align_items="center")),
             W.HBox([self.status], layout=W.Layout(justify_content="center")),
-            W.HBox([self.me_box, self.hand_box, joe], layout=W.Layout(align_items="flex-end")),
+            bottom,
         ])
         self.felt.add_class("ht-felt")
         main = W.HBox([self.felt, self.side], layout=W.Layout(align_items="flex-start"))
@@ -1207,7 +1211,8 @@ class Table:
         parts = ['<div class="ht-trickarea">']
         for seat, c in cards:
             x, y = trick_position(seat, n)
-            extra, style = "", f"left:{x:.0f}px;top:{y:.0f}px;"
+            # across as a share of the area's width, which narrows on a phone
+            extra, style = "", f"left:{100 * x / TRICK_WIDTH:.1f}%;top:{y:.0f}px;"
             if winner is not None and seat == winner:
                 extra = "htc-win"
             if self.sweeping and winner is not None:
