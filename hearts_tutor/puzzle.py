@@ -35,6 +35,7 @@ from __future__ import annotations
 import html
 import importlib
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -224,10 +225,12 @@ class Checker:
         attempt = self.coach.attempt(chosen if ex.kind == "pass" else chosen[0])
         text = attempt.feedback
         if not attempt.solved and ex.kind == "pass":
-            flags = review_pass(view, chosen).flags
+            # the flags say what is wrong with this pass, without telling which cards to pass before the reveal
+            hidden = [c for c in ex.answer if c not in chosen]
+            flags = [f for f in (_unprescribed(flag.reason, hidden) for flag in review_pass(view, chosen).flags) if f]
             if flags:
                 invite = " Try again?" if text.endswith(" Try again?") else ""
-                text = text.removesuffix(invite) + " " + " ".join(f.reason for f in flags) + invite
+                text = text.removesuffix(invite) + " " + " ".join(flags) + invite
         if not attempt.solved and not self.coach.over and ex.hint:
             invite = " Try again?" if text.endswith(" Try again?") else ""
             text = text.removesuffix(invite) + " " + ex.hint + invite
@@ -238,9 +241,25 @@ class Checker:
         """The coach's own move and its reason (for the reveal)."""
         if self.coach is None:
             return f"The legal cards here: {join_names(self.view.legal_plays())}."
-        hint = self.coach.reveal()
+        answer = self.exercise.answer
+        hint = self.coach.reveal(prefer=(answer[0] if self.exercise.kind == "play" else answer) or None)
         verb = "pass" if self.exercise.kind == "pass" else "play"
         return f"The coach would {verb} {join_names(hint.cards)}. {hint.reason}"
+
+
+_TO_PASS = re.compile(r"\bpass(ing)?\b", re.IGNORECASE)
+
+
+def _unprescribed(reason: str, hidden: Sequence[Card]) -> str:
+    """``reason`` without its sentences that say to pass any of the ``hidden`` cards ("" if none is left)."""
+    names = [card_name(c) for c in hidden]
+    kept = []
+    for sentence in reason.split(". "):
+        advice = _TO_PASS.search(sentence)
+        if advice is None or not any(n in sentence[advice.end():].lower() for n in names):
+            kept.append(sentence)
+    out = ". ".join(kept)
+    return out if not out or out.endswith((".", "?", "!")) else out + "."
 
 
 def judge(view: PlayerView, exercise: Exercise, chosen: Sequence[Card]) -> Feedback:

@@ -7,9 +7,11 @@ the expected answer stored with each deal is checked against the coach's own gra
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from hearts_tutor.cards import QUEEN_OF_SPADES, card_name, card_str, parse_card, parse_cards, suit_of
+from hearts_tutor.cards import QUEEN_OF_SPADES, card_name, card_str, join_names, parse_card, parse_cards, suit_of
 from hearts_tutor.hand import Phase
 from hearts_tutor.puzzle import ACCEPTED_BANDS, PuzzleDeal, deal_names
 from hearts_tutor.record import referee_record
@@ -199,6 +201,24 @@ def test_coach_agrees_with_the_lessons_pass(name: str) -> None:
     assert grade.band in ACCEPTED_BANDS, grade
     keep_danger = [c for c in view.hand if c not in ex.answer][:3]  # pass harmless cards, keep the danger
     assert grade_pass(view, keep_danger, seed=ex.seed, rollouts=ex.rollouts).band not in ACCEPTED_BANDS
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if PuzzleDeal.load(n).exercise.kind == "pass"])
+def test_pass_puzzle_reveals_the_lessons_pass_and_wrong_tries_do_not(name: str) -> None:
+    """The coach never contradicts the lesson over a difference its sampling cannot tell, and before the reveal
+    a wrong try's flags do not name the cards of the answer."""
+    from hearts_tutor.puzzle import Checker
+
+    deal = PuzzleDeal.load(name)
+    view, ex = deal.view(), deal.exercise
+    checker = Checker(view, ex)
+    wrong = [c for c in view.hand if c not in ex.answer][:3]
+    feedback = checker.check(wrong)
+    assert not feedback.correct
+    for c in set(ex.answer) - set(wrong):
+        assert not re.search(rf"\bpass(ing)?\b[^.]*{card_name(c)}", feedback.text, re.IGNORECASE), feedback.text
+    revealed = checker.answer_text()
+    assert revealed.startswith(f"The coach would pass {join_names(ex.answer)}."), revealed
 
 
 @pytest.mark.parametrize("name", [n for n in NAMES if PuzzleDeal.load(n).exercise.kind == "legal"])

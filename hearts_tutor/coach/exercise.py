@@ -145,10 +145,28 @@ class Exercise:
         self.attempts.append(attempt)
         return attempt
 
-    def reveal(self) -> Hint:
-        """The coach's move and why (after solving, giving up, or running out of tries)."""
+    def reveal(self, prefer: Card | Sequence[Card] | None = None) -> Hint:
+        """The coach's move and why (after solving, giving up, or running out of tries).
+
+        ``prefer`` is a move the learner was taught (a lesson's answer): when it grades best or good on the same
+        deals, it is the move shown, so the coach never contradicts a lesson over a difference the sampling
+        cannot tell.
+        """
         self.revealed = True
         view = self.view
+        if prefer is not None:
+            chosen: Any = prefer if isinstance(prefer, int) else tuple(sorted(prefer))
+            cards = (prefer,) if isinstance(prefer, int) else chosen
+            summary = self._evaluate(chosen)
+            grade = _make_grade(view, self.kind, cards, chosen, summary, dict(summary.means))
+            if grade.band in self.accept:
+                x = summary.means[chosen]
+                if self.kind == "play":
+                    return Hint(cards, explain_play(view, cards[0], x if math.isfinite(x) else None), x)
+                mine, reason = suggest_pass(view)
+                if tuple(sorted(mine)) != chosen:
+                    reason = "Passing " + text.pass_phrase(chosen) + text.PASS_AMONG_BEST
+                return Hint(cards, reason, x)
         if self.kind == "pass":
             mine, reason = suggest_pass(view)
             summary = self._evaluate(tuple(sorted(mine)))

@@ -75,9 +75,13 @@ def seat_phrase(me: int, seat: int, players: int) -> str:
 
 # ----- passing flags -----
 
+def _other_spades(n: int) -> str:
+    """"only two other spades", "only one other spade", "no other spades"."""
+    return f"only {count_word(n)} other spade" + ("" if n == 1 else "s") if n else "no other spades"
+
+
 def keep_queen_short(spades: list[Card]) -> str:
-    n = len(spades)
-    held = f"only {count_word(n)} other spade" + ("" if n == 1 else "s") if n else "no other spades"
+    held = _other_spades(len(spades))
     which = f" ({cards_phrase(spades)})" if spades else ""
     return (f"You kept the queen of spades (13 points) with {held}{which}. Other players lead spades to force "
             "her out; with fewer than four lower spades to play first she is likely to win a trick for you. "
@@ -167,7 +171,7 @@ def remembered_pass(passed: list[Card], who: str, still_out: list[Card]) -> str:
 # ----- the coach's own pass -----
 
 def reason_pass_queen(other_spades: int) -> str:
-    return (f"Pass the queen of spades: you hold only {count_word(other_spades)} other spades to protect her, "
+    return (f"Pass the queen of spades: you hold {_other_spades(other_spades)} to protect her, "
             "so she would likely win a trick for you (13 points).")
 
 
@@ -334,7 +338,11 @@ TRY_AGAIN = "Try again?"
 
 
 def grade_close_call() -> str:
-    return " It was a close call: the simulations cannot tell these moves apart well."
+    return (" The coach is not sure of this grade: the simulations cannot tell these moves apart well, so it "
+            "could be a step better or worse.")
+
+
+PASS_AMONG_BEST = " is one of the passes that give you the fewest points on average here."
 
 
 def grade_reveal(move: str, reason: str) -> str:
