@@ -449,7 +449,8 @@ def all_messages() -> list[str]:
         t.warn_breaks_hearts(parse_card("2H")), t.warn_breaks_hearts_own(parse_card("2H")),
         t.warn_moon_stopper(parse_card("AH"), "the player on your left"), t.hint_only_card(c),
         t.hint_duck(parse_card("3C"), parse_card("9C")), t.hint_discard(c, 0), t.hint_discard_points(c, 0),
-        t.hint_flush_queen(parse_card("2S")), t.hint_win_safely(parse_card("AC")), t.hint_lead_low(parse_card("2D")),
+        t.hint_flush_queen(parse_card("2S")), t.hint_win_safely(parse_card("AC")),
+        t.hint_win_bonus(parse_card("KD"), -10), t.hint_lead_low(parse_card("2D")),
         t.hint_generic(c), t.grade_best("the 2 of clubs", 3.0, 3), t.grade_cost("mistake", "the ace", 3.2, "the 2"),
     ]
 
@@ -464,3 +465,13 @@ def test_messages_read_well():
         for word in JARGON:
             if re.search(rf"\b{word}", msg, re.IGNORECASE):
                 assert "(" in msg or "moon" in msg or "stay under" in msg, f"{word!r} unexplained in {msg!r}"
+
+
+def test_hint_counts_the_jack_of_diamonds() -> None:
+    """Last to play on a trick holding the jack of diamonds (omnibus): winning it is worth 10 points, not free."""
+    from hearts_tutor.coach.hints import explain_play
+    from hearts_tutor.puzzle import PuzzleDeal
+
+    deal = PuzzleDeal.load("omnibus_jack")
+    why = explain_play(deal.view(), deal.exercise.answer[0])
+    assert "jack of diamonds" in why and "10 points off" in why and "no points" not in why, why

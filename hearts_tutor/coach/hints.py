@@ -187,6 +187,8 @@ def explain_play(view: PlayerView, c: Card, expected: float | None = None) -> st
                    else text.hint_discard(c, led))
         elif current is not None and c < current[1]:
             why = text.hint_duck(c, current[1])
+        elif players_after(view) == 0 and card_points(view, (*view.trick, c)) < 0:
+            why = text.hint_win_bonus(c, card_points(view, (*view.trick, c)))
         elif players_after(view) == 0 and card_points(view, view.trick) <= 0:
             why = text.hint_win_safely(c)
         else:

@@ -278,6 +278,11 @@ def hint_win_safely(c: Card) -> str:
             "with a high card is free and gets that card out of your hand.")
 
 
+def hint_win_bonus(c: Card, points: int) -> str:
+    return (f"Play {card_name(c)}: you are last to play and this trick holds the jack of diamonds, so winning "
+            f"it takes {-points} point{'' if points == -1 else 's'} off your score.")
+
+
 def hint_lead_low(c: Card) -> str:
     return f"Lead {card_name(c)}: a low card is unlikely to win the trick, so others take it."
 
