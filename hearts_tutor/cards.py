@@ -130,8 +130,21 @@ def in_suit(mask: CardSet, suit: int) -> CardSet:
 
 
 def join_names(cards: Iterable[Card]) -> str:
-    """'the 2 of clubs, the 3 of clubs and the ace of hearts'."""
-    names = [card_name(c) for c in cards]
+    """'the 2 of clubs, the 3 of clubs and the ace of hearts' (two decks: 'both kings of spades').
+
+    >>> join_names([card(11, SPADES), card(0, CLUBS), card(11, SPADES)])
+    'both kings of spades and the 2 of clubs'
+    """
+    cards = list(cards)
+    names = []
+    for i, c in enumerate(cards):
+        if c in cards[:i]:
+            continue
+        if cards.count(c) > 1:
+            rank, suit = card_name(c).removeprefix("the ").split(" of ")
+            names.append(f"both {rank}s of {suit}")
+        else:
+            names.append(card_name(c))
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]

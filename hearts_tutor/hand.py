@@ -110,13 +110,14 @@ def describe_rule(rule: str, rules: Rules, *, led: int | None = None, first_card
     breaker = "a heart or the queen of spades has been played" if rules.queen_breaks_hearts else (
         "a heart has been played")
     sentences = {
-        "follow_suit": f"You must follow suit: {SUIT_NAMES[led or 0]} were led.",
+        "follow_suit": f"You must follow suit: {SUIT_NAMES[led or 0]} were led, so play a "
+                       f"{SUIT_NAMES[led or 0][:-1]} while you hold one.",
         "first_lead_lowest_club": f"The first trick must be opened with {card_name(first_card or 0)}.",
         "first_lead_club": "The first trick must be opened with a club.",
         "first_lead_no_points": "The first trick may not be opened with a heart or the queen of spades "
                                 "while you hold something else.",
-        "first_trick_no_points": "No hearts or queen of spades on the first trick while you hold "
-                                 "another card you could play.",
+        "first_trick_no_points": ("No hearts or the queen of spades" if rules.queen_points else "No hearts")
+                                 + " on the first trick while you hold another card you could play.",
         "hearts_not_broken": f"You may not lead a heart until hearts are broken ({breaker}), "
                              "unless you hold nothing else.",
         "queen_lead_not_broken": "You may not lead the queen of spades until hearts are broken, "

@@ -24,7 +24,7 @@ opponents' cards cannot reach the browser.
 >>> feedback.correct
 False
 >>> print(feedback.text)  # doctest: +NORMALIZE_WHITESPACE
-The queen of spades is not allowed here. No hearts or queen of spades on the first trick while you hold
+The queen of spades is not allowed here. No hearts or the queen of spades on the first trick while you hold
 another card you could play.
 >>> judge(deal.view(), deal.exercise, [parse_card("2S")]).correct
 True

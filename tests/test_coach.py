@@ -475,3 +475,39 @@ def test_hint_counts_the_jack_of_diamonds() -> None:
     deal = PuzzleDeal.load("omnibus_jack")
     why = explain_play(deal.view(), deal.exercise.answer[0])
     assert "jack of diamonds" in why and "10 points off" in why and "no points" not in why, why
+
+
+@pytest.mark.parametrize("preset", ["standard", "omnibus", "cancellation"])
+def test_coach_pass_explains_every_card_and_passes_its_own_review(preset: str) -> None:
+    """The coach's reason names each card it passes, and its own pass never earns a danger flag from itself."""
+    from hearts_tutor import HandState, Rules
+    from hearts_tutor.cards import join_names
+    from hearts_tutor.coach import review_pass, suggest_pass
+
+    rules = Rules.preset(preset)
+    for seed in range(150):
+        view = HandState.deal_random(rules, seed=seed, hand_number=0).view(0)
+        cards, why = suggest_pass(view)
+        for c in set(cards):
+            assert join_names([c] * cards.count(c)) in why, (seed, cards, why)
+        assert review_pass(view, cards).severity != "danger", (seed, cards, review_pass(view, cards).flags)
+
+
+def test_no_warning_for_a_forced_card_and_first_trick_rule_without_the_queen() -> None:
+    from hearts_tutor import HandState, Rules
+    from hearts_tutor.coach import tutor_warning
+
+    hands = ["2C AS 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD", "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+             "KD AD 2S 3S 4S 5S 6S 7S 9S TS JS QS KS", "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 8S"]
+    state = HandState(Rules.preset("standard"), [parse_cards(h) for h in hands], pass_direction="keep")
+    for code in ("2C", "2H", "KD", "AC", "8S"):
+        state.play(parse_card(code))
+    view = state.view(0)
+    assert view.legal_plays() == [parse_card("AS")] and tutor_warning(view, parse_card("AS")) is None
+    hands = ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "QS 2H 3H 4H 5H 6H 7H 8H 9H 2D 3D 4D 5D",
+             "6D 7D 8D 9D TD JD QD KD AD 2S 3S 4S 5S", "6S 7S 8S 9S TS JS KS AS TH JH QH KH AH"]
+    state = HandState(Rules.preset("standard", queen_points=0), [parse_cards(h) for h in hands],
+                      pass_direction="keep")
+    state.play(parse_card("2C"))
+    verdict = state.view(1).why_illegal(parse_card("2H"))
+    assert verdict is not None and "queen" not in verdict.reason, verdict

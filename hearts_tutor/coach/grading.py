@@ -273,7 +273,7 @@ def _make_grade(view: PlayerView, kind: str, cards: tuple[Card, ...], chosen: An
         if alternatives <= 1 or not math.isfinite(x):
             feedback = text.grade_best(move, 0.0, 1)
         else:
-            feedback = text.grade_best(move, x, alternatives)
+            feedback = text.grade_best(move, x, alternatives, top=chosen == best)
         explanation = feedback
     else:
         feedback = text.grade_feedback(band, cost)

@@ -23,9 +23,8 @@ from ..hand import Phase
 from ..view import PlayerView
 from . import text
 from .flags import Flag
-from .passing import hand_before_pass, pass_candidates, suggest_pass
+from .passing import SPADE_GUARDS_NEEDED, hand_before_pass, pass_candidates, suggest_pass
 from .situation import (
-    card_points,
     high_hearts,
     is_high_spade,
     is_point_card,
@@ -33,6 +32,7 @@ from .situation import (
     moon_suspect,
     players_after,
     queen_unseen,
+    stake,
     trick_winner,
 )
 
@@ -102,7 +102,7 @@ def _moon_play(view: PlayerView, seed: int) -> Hint | None:
         if not am_shooting(view):
             return None
         c = HardBot(seed=seed).choose_play(view).card
-        return Hint((c,), text.hint_shooting(c))
+        return Hint((c,), text.hint_shooting(c, started=any(view.hearts_taken) or any(view.queens_taken)))
     c = HardBot(seed=seed).choose_play(view).card
     who = text.seat_phrase(view.seat, shooter, view.n)
     if _would_win(view, c):
@@ -152,8 +152,9 @@ def explain_pass(view: PlayerView, cards: tuple[Card, ...]) -> str:
     rest = list(cards)
     if QUEEN_OF_SPADES in cards and view.rules.queen_points:
         others = [c for c in hand if suit_of(c) == SPADES and c != QUEEN_OF_SPADES]
-        reasons.append(text.reason_pass_queen(len(others)))
-        rest.remove(QUEEN_OF_SPADES)
+        reasons.append(text.reason_pass_queen(len(others)) if len(others) < SPADE_GUARDS_NEEDED
+                       else text.reason_pass_queen_anyway(len(others)))
+        rest = [c for c in rest if c != QUEEN_OF_SPADES]
     for suit in range(3):
         suit_held = [c for c in hand if suit_of(c) == suit]
         if suit_held and all(c in rest for c in suit_held):
@@ -180,16 +181,16 @@ def explain_play(view: PlayerView, c: Card, expected: float | None = None) -> st
         led = suit_of(view.trick[0])
         current = trick_winner(view)
         suspect = moon_suspect(view)
-        if suspect is not None and _would_win(view, c) and card_points(view, view.trick) > 0:
+        if suspect is not None and _would_win(view, c) and stake(view) > 0:
             why = text.hint_stop_moon(c, text.seat_phrase(view.seat, suspect, view.n))
         elif suit_of(c) != led:
             why = (text.hint_discard_points(c, led) if is_point_card(view, c)
                    else text.hint_discard(c, led))
         elif current is not None and c < current[1]:
             why = text.hint_duck(c, current[1])
-        elif players_after(view) == 0 and card_points(view, (*view.trick, c)) < 0:
-            why = text.hint_win_bonus(c, card_points(view, (*view.trick, c)))
-        elif players_after(view) == 0 and card_points(view, view.trick) <= 0:
+        elif players_after(view) == 0 and _would_win(view, c) and stake(view, c) < 0:
+            why = text.hint_win_bonus(c, stake(view, c))
+        elif players_after(view) == 0 and _would_win(view, c) and stake(view, c) == 0:
             why = text.hint_win_safely(c)
         else:
             why = text.hint_generic(c)
@@ -210,13 +211,15 @@ def tutor_warning(view: PlayerView, card: Card) -> Flag | None:
     if not view.my_turn or not view.legal >> card & 1:
         return None
     legal = view.legal_plays()
+    if len(legal) == 1:
+        return None  # a forced card: nothing safer to take back to
     after = players_after(view)
     trick = view.trick
     led = suit_of(trick[0]) if trick else suit_of(card)
     wins = _would_win(view, card)
 
     if trick and after == 0 and wins:
-        pts = card_points(view, (*trick, card))
+        pts = stake(view, card)
         if pts > 0:
             safe = [c for c in legal if not _would_win(view, c)]
             if safe:
@@ -225,8 +228,10 @@ def tutor_warning(view: PlayerView, card: Card) -> Flag | None:
 
     if is_high_spade(card) and led == SPADES and wins and after > 0 and queen_unseen(view):
         later = [(view.seat + i) % view.n for i in range(1, after + 1)]
-        if any(may_hold(view, s, QUEEN_OF_SPADES) for s in later):
-            return Flag("high_spade_queen_out", "danger", text.warn_high_spade_queen_out(card), (card,))
+        safer = [c for c in legal if not is_high_spade(c) and c != QUEEN_OF_SPADES]
+        if safer and any(may_hold(view, s, QUEEN_OF_SPADES) for s in later):
+            lower = any(suit_of(c) == SPADES for c in safer)
+            return Flag("high_spade_queen_out", "danger", text.warn_high_spade_queen_out(card, lower), (card,))
 
     suspect = moon_suspect(view)
     if suspect is not None and suit_of(card) == HEARTS and rank_of(card) >= 9:

@@ -170,7 +170,8 @@ def review_pass(view: PlayerView, cards: Sequence[Card]) -> PassReview:
 
         risky = _dangerous_midrange(rules, kept)
         if risky:
-            passed_low = any(rank_of(c) in LOW_RANKS and suit_of(c) != HEARTS for c in passed)
+            emptied = {suit_of(c) for c in passed if not suit_cards(kept, suit_of(c))}  # voids the pass made
+            passed_low = any(rank_of(c) in LOW_RANKS and suit_of(c) not in emptied | {HEARTS} for c in passed)
             if passed_low:
                 flags.append(Flag("keep_midrange", "warning", text.keep_midrange(risky), tuple(risky)))
             else:
@@ -250,9 +251,11 @@ def _danger(rules: Rules, hand: Sequence[Card], c: Card, keep_queen: bool) -> fl
         others = length - (1 if QUEEN_OF_SPADES in hand else 0)
         if c == QUEEN_OF_SPADES:
             return -50.0 if keep_queen else 40.0
+        if keep_queen:
+            return -20.0  # every other spade is one of her guards
         if r > QUEEN:
             return 30.0 + r if others - 1 < SPADE_GUARDS_NEEDED else 1.0
-        return -20.0 if keep_queen else r / 2 - 2
+        return r / 2 - 2
     if suit == HEARTS:
         score = r + 1.5 if r >= JACK else (r - 8.0 if r in LOW_RANKS else r - 1.0)
     if jack_scores(rules) and suit == DIAMONDS and r >= JACK:
@@ -282,10 +285,12 @@ def suggest_pass(view: PlayerView) -> tuple[tuple[Card, ...], str]:
     keep_queen = False
     if queen_scores(rules):
         if held_queen and len(others) < SPADE_GUARDS_NEEDED:
-            chosen.append(QUEEN_OF_SPADES)
-            reasons.append(text.reason_pass_queen(len(others)))
-            extra = [c for c in high if len(chosen) < k]
-            chosen += extra
+            chosen += [c for c in hand if c == QUEEN_OF_SPADES][:k]  # both of them with two decks
+            reasons.append(text.reason_pass_queen(len(others), queens=len(chosen)))
+            extra = sorted(high, reverse=True)[:k - len(chosen)]
+            if extra:
+                chosen += extra
+                reasons.append(text.reason_pass_high_with_queen(extra))
         elif held_queen:
             keep_queen = True
         elif high and len(others) - len(high) < SPADE_GUARDS_NEEDED:

@@ -44,6 +44,12 @@ def card_points(view: PlayerView, cards: list[Card] | tuple[Card, ...]) -> int:
     return pts
 
 
+def stake(view: PlayerView, card: Card | None = None) -> int:
+    """Points that go to whoever takes the current trick: its cards (and ``card`` if played), plus any cards
+    carried over from cancelled tricks (Cancellation)."""
+    return card_points(view, (*view.carried, *view.trick, *(() if card is None else (card,))))
+
+
 def is_point_card(view: PlayerView, c: Card) -> bool:
     return suit_of(c) == HEARTS or (c == QUEEN_OF_SPADES and queen_scores(view.rules))
 

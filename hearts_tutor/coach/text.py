@@ -84,7 +84,7 @@ def keep_queen_short(spades: list[Card]) -> str:
     held = _other_spades(len(spades))
     which = f" ({cards_phrase(spades)})" if spades else ""
     return (f"You kept the queen of spades (13 points) with {held}{which}. Other players lead spades to force "
-            "her out; with fewer than four lower spades to play first she is likely to win a trick for you. "
+            "her out; with fewer than four other spades to play first she is likely to win a trick for you. "
             "Pass her, or keep at least four other spades.")
 
 
@@ -170,7 +170,10 @@ def remembered_pass(passed: list[Card], who: str, still_out: list[Card]) -> str:
 
 # ----- the coach's own pass -----
 
-def reason_pass_queen(other_spades: int) -> str:
+def reason_pass_queen(other_spades: int, queens: int = 1) -> str:
+    if queens > 1:
+        return (f"Pass both queens of spades: you hold {_other_spades(other_spades)} to protect them, "
+                "so they would likely win tricks for you (13 points each).")
     return (f"Pass the queen of spades: you hold {_other_spades(other_spades)} to protect her, "
             "so she would likely win a trick for you (13 points).")
 
@@ -186,8 +189,22 @@ def reason_pass_void(suit: int, cards: list[Card]) -> str:
 
 
 def reason_pass_dangerous(cards: list[Card]) -> str:
-    return (f"Pass {cards_phrase(cards)}: high and mid-range cards (7 to jack) are the ones most likely to win "
-            "tricks with points in them.")
+    if all(rank_of(c) >= 5 for c in cards):  # 7 and up (rank index 5)
+        return (f"Pass {cards_phrase(cards)}: high and mid-range cards (7 to jack) are the ones most likely to "
+                "win tricks with points in them.")
+    return (f"Pass {cards_phrase(cards)}: of the cards left, these are the most likely to win tricks with points "
+            "in them.")
+
+
+def reason_pass_queen_anyway(other_spades: int) -> str:
+    return (f"Pass the queen of spades: {count_word(other_spades)} other spades could protect her, but she is "
+            "worth 13 points, and the coach's simulations say you do better without her.")
+
+
+def reason_pass_high_with_queen(cards: list[Card]) -> str:
+    return (f"Pass {cards_phrase(cards)} too: with few spades to play under "
+            f"{'it' if len(cards) == 1 else 'them'}, {'it' if len(cards) == 1 else 'they'} could win the trick "
+            "the queen of spades is thrown on.")
 
 
 def reason_pass_moon(cards: list[Card]) -> str:
@@ -223,9 +240,10 @@ def midrange_no_cover(c: Card) -> str:
 
 # ----- tutor warnings (before a move is committed) -----
 
-def warn_high_spade_queen_out(c: Card) -> str:
+def warn_high_spade_queen_out(c: Card, lower_spade: bool = True) -> str:
+    safer = "A lower spade is safer." if lower_spade else "Another card is safer."
     return (f"Careful: the queen of spades has not been played yet. {cap(card_name(c))} would win this spade "
-            "trick, and a player still to play could drop the queen on it (13 points). A lower spade is safer.")
+            f"trick, and a player still to play could drop the queen on it (13 points). {safer}")
 
 
 def warn_takes_points(c: Card, points: int, safe: list[Card]) -> str:
@@ -259,6 +277,9 @@ def hint_duck(c: Card, winner: Card) -> str:
 
 
 def hint_discard(c: Card, suit: int) -> str:
+    if rank_of(c) < 5:  # 2 to 6: not a card anyone fears
+        return (f"Throw away {card_name(c)}: you are out of {suit_name(suit)}, so you may play any card, and "
+                "your other cards are worth more to you for later.")
     return (f"Throw away {card_name(c)}: you are out of {suit_name(suit)}, so this is a free chance to get rid "
             "of a dangerous card.")
 
@@ -297,9 +318,12 @@ def hint_moon_watch(c: Card, who: str) -> str:
             "cards to win a trick with points later, and give the shooter no more points than you must.")
 
 
-def hint_shooting(c: Card) -> str:
+def hint_shooting(c: Card, started: bool = True) -> str:
+    goal = SHOOT.split("(")[1][:-1].replace("one player taking", "take")
+    if not started:  # nobody has taken a point yet
+        return f"Play {card_name(c)}: your cards are strong enough to try for the moon ({goal})."
     return (f"Play {card_name(c)}: you have taken every point so far and your cards are strong, so keep "
-            f"going for the moon ({SHOOT.split('(')[1][:-1].replace('one player taking', 'take')}).")
+            f"going for the moon ({goal}).")
 
 
 def hint_generic(c: Card, verb: str = "Play") -> str:
@@ -322,9 +346,12 @@ BAND_WORDS = {
 }
 
 
-def grade_best(move: str, x: float, alternatives: int) -> str:
+def grade_best(move: str, x: float, alternatives: int, top: bool = True) -> str:
     if alternatives <= 1:
         return f"{BAND_WORDS['best']} {cap(move)} was your only choice."
+    if not top:  # within what the simulations can tell of the lowest
+        return (f"{BAND_WORDS['best']} {cap(move)} is as good as the coach's choice, as far as the simulations "
+                f"can tell ({points_phrase(x)} on average).")
     return f"{BAND_WORDS['best']} {cap(move)} gives you the fewest points on average ({points_phrase(x)})."
 
 
