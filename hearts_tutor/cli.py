@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -14,6 +15,36 @@ def _open_input(name: str | None):  # type: ignore[no-untyped-def]
     if name in (None, "-"):
         return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="strict")
     return open(name, encoding="utf-8")
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text}")
+    return port
+
+
+def _whole(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {text}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if not 0 < value < 86400:
+        raise argparse.ArgumentTypeError(f"seconds must be above 0 and below a day, not {text}")
+    return value
 
 
 def cmd_referee(args: argparse.Namespace) -> int:
@@ -27,6 +58,9 @@ def cmd_referee(args: argparse.Namespace) -> int:
     try:
         with stream:
             return run_referee(stream, sys.stdout)
+    except BrokenPipeError:  # the reader stopped early (| head): nothing wrong with the input
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except (OSError, UnicodeDecodeError) as e:
         print(f"hearts-tutor referee: unreadable input: {e}", file=sys.stderr)
         return 2
@@ -72,7 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
 
     play = sub.add_parser("play", help="serve the card table as a web page (Voila)")
-    play.add_argument("--port", type=int, default=8866)
+    play.add_argument("--port", type=_port, default=8866, help="a TCP port, 1 to 65535 (default 8866)")
     play.add_argument("--no-browser", action="store_true", help="do not open a browser")
     play.set_defaults(func=cmd_play)
 
@@ -96,14 +130,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     rev = sub.add_parser("review", help="the coach's review of one complete hand record")
     rev.add_argument("file", nargs="?", default="-")
-    rev.add_argument("--seat", type=int, default=0)
+    rev.add_argument("--seat", type=_whole, default=0, help="whose side to review (default 0)")
     rev.add_argument("--seed", type=int, default=0)
     rev.add_argument("--json", action="store_true")
     rev.set_defaults(func=cmd_review)
 
     bench = sub.add_parser("bench", help="speed benchmarks")
     bench.add_argument("what", choices=["engine"])
-    bench.add_argument("--seconds", type=float, default=3.0)
+    bench.add_argument("--seconds", type=_seconds, default=3.0)
     bench.add_argument("--json", action="store_true")
     bench.set_defaults(func=cmd_bench)
     return p

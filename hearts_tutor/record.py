@@ -26,6 +26,24 @@ class RecordError(ValueError):
         self.rule = rule
 
 
+def json_error(e: json.JSONDecodeError) -> str:
+    """Where and what: 'Unterminated string starting at line 1 column 30'."""
+    return f"{e.msg.removesuffix(' at')} at line {e.lineno} column {e.colno}"
+
+
+def decode_json(text: str) -> Any:
+    """A JSON text decoded, or a :class:`RecordError` naming what is wrong with it (never a traceback, even for
+    absurdly deep nesting or numbers too long to read)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"not valid JSON: {json_error(e)}") from None
+    except RecursionError:
+        raise RecordError("not valid JSON for a hand record: nested too deeply") from None
+    except ValueError as e:  # e.g. an integer of thousands of digits
+        raise RecordError(f"not valid JSON for a hand record: {e}") from None
+
+
 @dataclass
 class HandRecord:
     """One hand as dealt and played (any prefix of the plays is valid)."""
@@ -46,10 +64,7 @@ class HandRecord:
     def from_json(cls, data: str | dict[str, Any]) -> HandRecord:
         """Parse a record (a JSON text or an already-decoded object); errors name the problem."""
         if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as e:
-                raise RecordError(f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+            data = decode_json(data)
         if not isinstance(data, dict):
             raise RecordError("a hand record must be a JSON object")
         known = {"rules", "players", "dealer", "hand_number", "pass", "deal", "kitty", "passes", "plays",
@@ -81,8 +96,11 @@ class HandRecord:
         moon = data.get("moon_choice")
         if moon is not None and moon not in MOON_CHOICES:
             raise RecordError(f"moon_choice must be add_to_others or subtract_from_self, not {moon!r}")
+        dealer = whole("dealer", 0)
+        if dealer >= rules.players:
+            raise RecordError(f"dealer must be a seat from 0 to {rules.players - 1}, not {dealer}")
         return cls(
-            rules=rules, deal=_card_lists(data["deal"], "deal"), dealer=whole("dealer", 0),
+            rules=rules, deal=_card_lists(data["deal"], "deal"), dealer=dealer,
             hand_number=whole("hand_number", 0), pass_direction=direction,
             kitty=_cards(data.get("kitty", []), "kitty"), passes=_card_lists(data.get("passes", []), "passes"),
             plays=_cards(data.get("plays", []), "plays"), moon_choice=moon,
@@ -170,10 +188,14 @@ class HandRecord:
 def _cards(value: Any, what: str) -> list[Card]:
     if not isinstance(value, list):
         raise RecordError(f"{what} must be a list of cards")
-    try:
-        return [parse_card(t) for t in value]
-    except CardError as e:
-        raise RecordError(f"{what}: {e}", rule="bad_card") from None
+    cards = []
+    for i, t in enumerate(value):
+        try:
+            cards.append(parse_card(t))
+        except CardError as e:
+            at = f"{what}[{i}]"
+            raise RecordError(f"{at}: {e}", rule="bad_card", play=i if what == "plays" else None) from None
+    return cards
 
 
 def _card_lists(value: Any, what: str) -> list[list[Card]]:
@@ -200,8 +222,9 @@ def referee_record(data: str | dict[str, Any]) -> dict[str, Any]:
                 to_move.append(state.to_move)
             HandRecord._play(state, k, c)
         play = None
-        if record.moon_choice is not None:
-            if state.phase is not Phase.MOON:
+        choosing = record.rules.moon == "shooter_chooses"
+        if record.moon_choice is not None and (state.phase is not Phase.PLAY or not choosing):
+            if state.phase is not Phase.MOON:  # (a cut-short record of a shooter-chooses game may carry it)
                 raise RecordError("moon_choice is given but no shooter is choosing", rule="no_moon_choice")
             state.choose_moon(record.moon_choice)
         return {"ok": True, "legal": legal, "to_move": to_move,
@@ -214,7 +237,7 @@ def referee_record(data: str | dict[str, Any]) -> dict[str, Any]:
 def referee_lines(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
     for line in lines:
         if line.strip():
-            yield referee_record(line)
+            yield referee_record(line.rstrip())
 
 
 def run_referee(stream: TextIO, out: TextIO) -> int:

@@ -14,6 +14,7 @@ hearts_tutor.rules.RulesError: passing 'across' needs an even number of players,
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -97,6 +98,8 @@ class Rules:
             value = getattr(self, key)
             if isinstance(value, list):
                 object.__setattr__(self, key, tuple(value))
+            elif not isinstance(value, tuple):  # a bare string or number would be read letter by letter
+                raise RulesError(f"{key} must be a list, not {value!r}")
         self._check()
 
     def _check(self) -> None:
@@ -155,7 +158,8 @@ class Rules:
                               or not all(isinstance(h, int) and not isinstance(h, bool) for h in self.handicap)):
             raise RulesError(f"handicap must give a whole-number starting score for each of the {n} seats")
         clock = self.turn_clock
-        if clock is not None and (not isinstance(clock, int | float) or isinstance(clock, bool) or clock <= 0):
+        if clock is not None and (not isinstance(clock, int | float) or isinstance(clock, bool) or clock <= 0
+                                  or not math.isfinite(clock)):
             raise RulesError(f"turn_clock must be null or a positive number of seconds, not {self.turn_clock!r}")
 
     # ----- derived facts (cached on the value: it is frozen) -----
@@ -242,6 +246,8 @@ class Rules:
         if not isinstance(data, Mapping):
             raise RulesError(f"rules must be a preset name or an object, not {data!r}")
         options = dict(data)
+        if "name" in options:
+            raise RulesError("unknown rule key: 'name' (a preset is chosen with \"preset\")")
         name = options.pop("preset", "standard")
         if not isinstance(name, str):
             raise RulesError(f"preset must be a name, not {name!r}")

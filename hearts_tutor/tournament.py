@@ -39,7 +39,9 @@ class BotStats:
     """Independent units the CI is computed over (deals with duplicate, else hands)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"mean": round(self.mean, 4), "ci95": round(self.ci95, 4), "n": self.n}
+        # one deal gives no spread to measure: the CI is then unknown (null), never a bare Infinity
+        ci = round(self.ci95, 4) if math.isfinite(self.ci95) else None
+        return {"mean": round(self.mean, 4), "ci95": ci, "n": self.n}
 
 
 @dataclass
@@ -63,7 +65,8 @@ class TournamentResult:
         lines = [f"{self.rules} rules, {self.hands} hands ({how}), {self.seconds:.1f} s",
                  f"{'bot':<10}{'mean/hand':>11}{'95% CI':>10}{'hands':>8}"]
         for name, st in sorted(self.by_bot.items(), key=lambda kv: kv[1].mean):
-            lines.append(f"{name:<10}{st.mean:>11.3f}{'± ' + format(st.ci95, '.3f'):>10}{st.n:>8}")
+            ci = "± " + format(st.ci95, ".3f") if math.isfinite(st.ci95) else "n/a"
+            lines.append(f"{name:<10}{st.mean:>11.3f}{ci:>10}{st.n:>8}")
         return "\n".join(lines)
 
 

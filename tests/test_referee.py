@@ -131,6 +131,13 @@ BAD = [
     (record(**{"pass": "north"}), "malformed_record", None, "pass must be one of left, right, across, keep"),
     (record(dealer=-1), "malformed_record", None, "dealer must be a whole number >= 0, not -1"),
     (record(plays="2C"), "malformed_record", None, "plays must be a list of cards"),
+    (record(dealer=4), "malformed_record", None, "dealer must be a seat from 0 to 3, not 4"),
+    (record(plays=["2C", "1X"]), "bad_card", 1, "plays[1]: not a card: '1X'"),
+    ("[" * 100_000, "malformed_record", None, "nested too deeply"),
+    ('{"dealer": ' + "9" * 5000 + "}", "malformed_record", None, "not valid JSON"),
+    ('{"rules": "standard", "deal": "unterminated', "malformed_record", None, "starting at line 1 column"),
+    (record(rules={"preset": "standard", "pass_cycle": "left"}), "bad_rules", None, "pass_cycle must be a list"),
+    (record(rules={"preset": "standard", "name": "x"}), "bad_rules", None, "unknown rule key: 'name'"),
 ]
 
 
@@ -150,6 +157,15 @@ def test_run_referee_goes_on_after_a_bad_line() -> None:
     assert [a["ok"] for a in answers] == [True, False, False, True]
     out = io.StringIO()
     assert run_referee(io.StringIO(record() + "\n" + record(plays=[]) + "\n"), out) == 0
+
+
+def test_a_cut_short_record_may_carry_its_moon_choice() -> None:
+    """Any prefix of a hand is valid, including one whose record already says what the shooter chose."""
+    rules = {"preset": "standard", "moon": "shooter_chooses"}
+    out = referee_record(record(rules=rules, plays=sweep_plays()[:8], moon_choice="add_to_others"))
+    assert out["ok"] and not out["complete"], out
+    out = referee_record(record(plays=sweep_plays()[:8], moon_choice="add_to_others"))
+    assert not out["ok"] and out["rule"] == "no_moon_choice", "standard rules have no choice to make"
 
 
 def _cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
 import pytest
 
@@ -87,3 +88,24 @@ def test_cli_table_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tournament", "--seats", "easy,wizard", "--hands", "2"]) == 2
     assert "unknown bot level" in capsys.readouterr().err
     assert main(["tournament", "--seats", "easy", "--hands", "2", "--rules", "nope"]) == 2
+
+
+def test_one_deal_gives_strict_json_and_bad_flags_are_refused(capsys: pytest.CaptureFixture[str],
+                                                              tmp_path: Path) -> None:
+    """One deal has no spread, so no CI: null, not the Infinity strict JSON parsers reject."""
+    def strict(text: str) -> object:
+        return json.loads(text, parse_constant=lambda name: pytest.fail(f"{name} is not JSON"))
+
+    assert main(["tournament", "--seats", "easy,medium", "--hands", "1", "--json"]) == 0
+    out = strict(capsys.readouterr().out)
+    assert isinstance(out, dict) and out["by_bot"]["easy"]["ci95"] is None
+    for argv in (["play", "--port", "99999"], ["play", "--port", "-5"], ["bench", "engine", "--seconds", "nan"]):
+        with pytest.raises(SystemExit) as stop:
+            main(argv)
+        assert stop.value.code == 2
+        assert "error: argument" in capsys.readouterr().err
+    rec = tmp_path / "hand.json"
+    rec.write_text(json.dumps({"rules": "standard", "hand_number": 3,
+                               "deal": [[f"{r}{s}" for r in "23456789TJQKA"] for s in "CDSH"], "plays": []}))
+    assert main(["review", str(rec), "--seat", "4"]) == 2
+    assert "--seat 4: there is no seat 4" in capsys.readouterr().err

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..cards import Card, card_str, cards_str
 from ..hand import HandState, Phase
-from ..record import HandRecord, RecordError
+from ..record import HandRecord, RecordError, decode_json, json_error
 from . import text
 from .grading import Grade, grade_pass, grade_play
 from .legality import legality
@@ -230,8 +230,10 @@ def read_record(raw: str) -> HandRecord:
         lines = [ln for ln in body.splitlines() if ln.strip()]
         if len(lines) > 1:
             raise RecordError(f"expected one hand record, but the input has {len(lines)} lines and is not one "
-                              f"JSON object ({e.msg} at line {e.lineno} column {e.colno})") from None
-        raise RecordError(f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+                              f"JSON object ({json_error(e)})") from None
+        raise RecordError(f"not valid JSON: {json_error(e)}") from None
+    except (RecursionError, ValueError):
+        data = decode_json(body)  # says what is wrong
     return HandRecord.from_json(data)
 
 
@@ -252,6 +254,15 @@ def cli_review(args: Any) -> int:
         return 2
     try:
         record = read_record(raw)
+    except RecordError as e:
+        where = f" (play {e.play})" if e.play is not None else ""
+        print(f"hearts-tutor review: bad record{where}: {e}", file=sys.stderr)
+        return 1
+    if not 0 <= args.seat < record.rules.players:
+        print(f"hearts-tutor review: --seat {args.seat}: there is no seat {args.seat} at a table of "
+              f"{record.rules.players} (seats 0 to {record.rules.players - 1})", file=sys.stderr)
+        return 2
+    try:
         review = review_hand(record, seat=args.seat, seed=args.seed)
     except RecordError as e:
         where = f" (play {e.play})" if e.play is not None else ""
