@@ -52,8 +52,11 @@ class Thought:
     seat: int
     index: int
     card: Card
+    """The card the record says was played."""
     level: str
     steps: tuple[str, ...]
+    chose: Card = -1
+    """The card a bot of this level would play there (the steps are its reasoning)."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,7 @@ class Mistake:
         return {"kind": self.kind, "index": self.index, "cards": cards_str(self.cards), "band": self.band,
                 "cost": _num(self.cost), "explanation": self.explanation,
                 "bots": [{"seat": t.seat, "index": t.index, "card": card_str(t.card), "level": t.level,
+                          "bot_card": card_str(t.chose) if t.chose >= 0 else None,
                           "steps": list(t.steps)} for t in self.thoughts]}
 
 
@@ -119,6 +123,12 @@ class HandReview:
         for p in self.plays:
             lines.append(text.review_play_line(self._trick(p.index), p.card, p.grade.band, p.grade.cost,
                                                p.grade.best))
+            if len(p.legal) > 1:
+                lines.append(text.review_expected_line({c: p.grade.expected.get(c, math.nan) for c in p.legal}))
+            reasons: dict[str, list[Card]] = {}
+            for c, (_, why) in p.illegal.items():
+                reasons.setdefault(why, []).append(c)
+            lines.extend(text.review_illegal_line(cards, why) for why, cards in reasons.items())
         lines.append("")
         if not self.mistakes:
             lines.append(text.review_no_mistakes())
@@ -129,7 +139,7 @@ class HandReview:
                 lines.append(text.review_mistake(i, trick, m.cards, m.explanation))
                 for t in m.thoughts:
                     who = text.seat_phrase(self.seat, t.seat, self.players)
-                    lines.append(text.review_bot_heading(who, t.level, t.card))
+                    lines.append(text.review_bot_heading(who, t.level, t.card, t.chose))
                     lines.extend(text.review_bot_step(s) for s in t.steps)
         return "\n".join(lines)
 
@@ -213,7 +223,7 @@ def _thoughts(before: list[HandState], index: int, seat: int, players: int, leve
             continue
         decision = make_bot(level, seed=seed * 100 + who).decide(s.view(who))
         played = before[j + 1].plays()[-1] if j + 1 < len(before) else decision.card
-        out.append(Thought(who, j, played, level, tuple(step.text for step in decision.steps)))
+        out.append(Thought(who, j, played, level, tuple(step.text for step in decision.steps), decision.card))
     return tuple(out)
 
 

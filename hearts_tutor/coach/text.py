@@ -13,6 +13,7 @@ e.g. "void (you hold no cards of that suit)". Engine legality sentences are quot
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 from ..cards import SUIT_NAMES, Card, card_name, join_names, rank_of, suit_of
@@ -413,8 +414,20 @@ def review_flag(severity: str, reason: str) -> str:
 
 
 def review_play_line(trick: int, c: Card, band: str, cost: float, best: Card) -> str:
-    tail = "" if band == "best" else f"; the coach would play {card_name(best)}"
+    tail = f"; the coach would play {card_name(best)}" if best != c else "; the coach's choice too"
     return f"Trick {trick}: you played {card_name(c)}. Grade: {band} (cost {cost:.1f} points{tail})."
+
+
+def review_expected_line(expected: dict[Card, float]) -> str:
+    """Every legal card with the points the coach expects after it, fewest first."""
+    order = sorted(expected, key=lambda c: expected[c])
+    return "   You could play: " + "; ".join(
+        f"{card_name(c)}, {expected[c]:.1f}" if math.isfinite(expected[c]) else card_name(c) for c in order
+    ) + " (points expected this hand)."
+
+
+def review_illegal_line(cards: Iterable[Card], reason: str) -> str:
+    return f"   Not allowed: {cards_phrase(cards)}. {reason}"
 
 
 def review_no_mistakes() -> str:
@@ -430,8 +443,12 @@ def review_mistake(number: int, trick: int | None, cards: Iterable[Card], explan
     return f"{number}. {where} ({cards_phrase(cards)}): {explanation}"
 
 
-def review_bot_heading(who: str, level: str, c: Card) -> str:
-    return f"   What {who} ({level} bot) was thinking before playing {card_name(c)}:"
+def review_bot_heading(who: str, level: str, played: Card, chose: Card) -> str:
+    """The record does not say who played the other seats: this is how a bot of ``level`` in that seat reads it."""
+    if chose == played:
+        return f"   How a {level} bot in the seat of {who} sees it, before playing {card_name(played)} as was played:"
+    return (f"   How a {level} bot in the seat of {who} sees it: it would play {card_name(chose)}, where "
+            f"{card_name(played)} was played:")
 
 
 def review_bot_step(step: str) -> str:
