@@ -34,6 +34,12 @@ if not Path(CHROMIUM).exists():
 sync_api = pytest.importorskip("playwright.sync_api")
 
 
+def tables_in(notebook: str) -> int:
+    """How many practice tables a lesson shows (its code cells that build a ``Table(``)."""
+    cells = json.loads((LESSONS / notebook).read_text(encoding="utf-8"))["cells"]
+    return sum("Table(" in "".join(cell["source"]) for cell in cells if cell["cell_type"] == "code")
+
+
 def puzzles_in(notebook: str) -> list[str]:
     """The deal names of the puzzles a lesson shows, in order."""
     cells = json.loads((LESSONS / notebook).read_text(encoding="utf-8"))["cells"]
@@ -85,7 +91,7 @@ def test_lesson_renders_and_checks_answers(voila_url: str, notebook: str) -> Non
         page.goto(f"{voila_url}/voila/render/{notebook}", timeout=LOAD_TIMEOUT_MS)
         page.locator(".ht-puzzle").first.wait_for(timeout=LOAD_TIMEOUT_MS)
         sync_api.expect(page.locator(".ht-puzzle")).to_have_count(len(names), timeout=LOAD_TIMEOUT_MS)
-        sync_api.expect(page.locator(".ht-table")).to_have_count(1, timeout=LOAD_TIMEOUT_MS)
+        sync_api.expect(page.locator(".ht-table")).to_have_count(tables_in(notebook), timeout=LOAD_TIMEOUT_MS)
         for name in names:
             deal = PuzzleDeal.load(LESSONS / "deals" / f"{name}.json")
             wrong, right = choices(deal)
