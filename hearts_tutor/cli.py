@@ -7,7 +7,8 @@ import io
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 
 def _open_input(name: str | None):  # type: ignore[no-untyped-def]
@@ -17,34 +18,22 @@ def _open_input(name: str | None):  # type: ignore[no-untyped-def]
     return open(name, encoding="utf-8")
 
 
-def _port(text: str) -> int:
-    try:
-        port = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text!r}") from None
-    if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text}")
-    return port
+def _checked(convert: Callable[[str], Any], ok: Callable[[Any], bool], what: str) -> Callable[[str], Any]:
+    """An argparse type: ``convert`` the text, and refuse it unless ``ok``, saying what was expected."""
+    def parse(text: str) -> Any:
+        try:
+            value = convert(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected {what}, not {text!r}") from None
+        if not ok(value):
+            raise argparse.ArgumentTypeError(f"expected {what}, not {text}")
+        return value
+    return parse
 
 
-def _whole(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {text}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
-    if not 0 < value < 86400:
-        raise argparse.ArgumentTypeError(f"seconds must be above 0 and below a day, not {text}")
-    return value
+_port = _checked(int, lambda p: 1 <= p <= 65535, "a port number from 1 to 65535")
+_whole = _checked(int, lambda v: v >= 0, "a whole number >= 0")
+_seconds = _checked(float, lambda s: 0 < s < 86400, "a number of seconds above 0 and below a day")
 
 
 def cmd_referee(args: argparse.Namespace) -> int:
