@@ -283,7 +283,7 @@ def _make_grade(view: PlayerView, kind: str, cards: tuple[Card, ...], chosen: An
         warning = tutor_warning(view, chosen)
         if warning is not None:
             explanation += " " + warning.reason
-            feedback += " " + without_cards(warning.reason, [c for c in summary.means if c != chosen])
+            feedback += " " + _without_other_cards(warning.reason, [c for c in summary.means if c != chosen])
     if summary.n and confidence < 0.6:
         explanation += text.grade_close_call()
         feedback += text.grade_close_call()
@@ -293,7 +293,7 @@ def _make_grade(view: PlayerView, kind: str, cards: tuple[Card, ...], chosen: An
                  costs={o: round(c, 3) for o, c in summary.cost.items()})
 
 
-def without_cards(reason: str, others: Sequence[Card]) -> str:
+def _without_other_cards(reason: str, others: Sequence[Card]) -> str:
     """The sentences of ``reason`` that name none of ``others`` (so feedback does not give a move away)."""
     names = [text.play_phrase(c) for c in others]
     kept = [s for s in reason.split(". ") if not any(n in s.lower() for n in names)]
