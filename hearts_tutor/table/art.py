@@ -11,6 +11,7 @@ import math
 from collections.abc import Sequence
 
 from ..cards import RANKS, SUIT_SYMBOLS, Card
+from .layout import TRICK_HEIGHT, TRICK_WIDTH
 
 RED_SUITS = (1, 3)  # diamonds, hearts
 
@@ -248,6 +249,7 @@ def _fit_rules() -> str:
     under = FELT_WIDTH * min(_BESIDE_ZOOMS) + beside - 0.02  # below this the panels go under the felt
     felt = [*_zoom_steps(_BESIDE_ZOOMS, FELT_WIDTH, beside), (under, 1.0), *_zoom_steps(_UNDER_ZOOMS, FELT_WIDTH)]
     rules = [f".ht-table .ht-felt {{ width: {FELT_WIDTH}px; }}",
+             f".ht-trickarea {{ width: {TRICK_WIDTH}px; height: {TRICK_HEIGHT}px; }}",  # where trick cards land
              f".ht-table .ht-side {{ margin-left: {SIDE_GAP}px; width: {SIDE_WIDTH}px; }}"]
     rules += [f"@container ht-table (max-width: {width:.2f}px) {{ .ht-table .ht-felt {{ zoom: {z}; }} }}"
               for width, z in felt]
@@ -359,7 +361,7 @@ _CSS = r"""
 /* the trick area */
 .ht-table .ht-trick { position: relative; flex: 0 1 auto; min-width: 0; }
 .ht-table .ht-trick .widget-html-content { width: 100%; }
-.ht-trickarea { position: relative; width: 380px; max-width: 100%; height: 262px; margin: 0 auto; border-radius: 50%;
+.ht-trickarea { position: relative; max-width: 100%; margin: 0 auto; border-radius: 50%;
   background: radial-gradient(ellipse at center, rgba(255,255,255,.10), rgba(255,255,255,0) 70%); }
 .ht-trickarea .htc { position: absolute; transform: translate(-50%, -50%); }
 .ht-trickarea .htc.ht-sweep { animation: ht-sweep var(--dur, .4s) ease-in forwards; }
