@@ -226,6 +226,9 @@ def cli_tournament(args: Any) -> int:
     except (ValueError, RulesError) as e:
         print(f"hearts-tutor tournament: {e}", file=sys.stderr)
         return 2
+    if result.hands != args.hands:
+        print(f"hearts-tutor tournament: --duplicate plays every deal once from each of the {len(result.seats)} "
+              f"seats, so {args.hands} hands were rounded up to {result.hands}", file=sys.stderr)
     if args.json:
         print(json.dumps(result.to_json()))
     else:

@@ -226,6 +226,19 @@ def test_moon_attempt_passing_low_hearts_is_right():
     assert set(parse_cards("2H 3H")) <= set(cards) and "moon" in reason
 
 
+@pytest.mark.parametrize(("rules", "goal"), [
+    (Rules.preset("standard"), "every heart and the queen of spades"),
+    (Rules.preset("standard", queen_points=0), "every heart)"),
+    (Rules.preset("cancellation"), "all 26 hearts and both queens of spades"),
+])
+def test_moon_is_described_for_the_rules(rules: Rules, goal: str):
+    view = pass_view(MOON_HAND, rules)
+    words = [flag(review_pass(view, parse_cards("2H 3H QC")), "moon_pass_low_hearts").reason,
+             suggest_pass(view)[1]]
+    for said in words:
+        assert goal in said, said
+
+
 def test_missed_void():
     view = pass_view("9D 2C 3C 4C 5C 6C 7C 8C 2S 3S 4S 5S 6S")
     f = flag(review_pass(view, parse_cards("8C 7C 6C")), "missed_void")
@@ -429,25 +442,25 @@ JARGON = ("void", "duck", "flush", "guards", "shoot")
 
 def all_messages() -> list[str]:
     c, d = parse_card("QS"), parse_cards("2H 3H")
-    t = coach_text
+    t, std = coach_text, Rules.preset("standard")
     return [
         t.keep_queen_short(parse_cards("3S 4S")), t.pass_spade_guards(parse_cards("2S")),
         t.pass_high_spade_unneeded(parse_cards("AS"), 4), t.queen_off_spades([c]), t.pass_low_hearts(d),
-        t.moon_pass_low_hearts(d), t.moon_keep_low_hearts(d), t.missed_void(1, parse_cards("9D")),
+        t.moon_pass_low_hearts(d, std), t.moon_keep_low_hearts(d, std), t.missed_void(1, parse_cards("9D")),
         t.keep_midrange(parse_cards("9C")), t.keep_midrange_info(parse_cards("9C TD")), t.pass_jack_of_diamonds(),
-        t.pass_high_diamonds(parse_cards("AD")), t.pass_moon_stopper(parse_card("AH")),
+        t.pass_high_diamonds(parse_cards("AD")), t.pass_moon_stopper(parse_card("AH"), std),
         t.reason_pass_queen(2), t.reason_pass_high_spades(parse_cards("AS KS")),
         t.reason_pass_void(1, parse_cards("9D")), t.reason_pass_dangerous(parse_cards("KC")),
-        t.reason_pass_moon(d), t.midrange_opponent_void(parse_card("9C"), "the player on your left"),
+        t.reason_pass_moon(d, std), t.midrange_opponent_void(parse_card("9C"), "the player on your left"),
         t.midrange_led_often(parse_card("9C"), 2), t.midrange_heart(parse_card("8H")),
-        t.midrange_no_cover(parse_card("9D")), t.hint_stop_moon(c, "the player on your left"),
-        t.hint_moon_watch(c, "the player on your left"), t.hint_shooting(c),
+        t.midrange_no_cover(parse_card("9D")), t.hint_stop_moon(c, "the player on your left", std),
+        t.hint_moon_watch(c, "the player on your left", std), t.hint_shooting(c, std),
         t.remembered_pass([c], "the player on your left", [c]), t.review_points(3),
         t.review_pass_line([c], "good", 0.5), t.review_play_line(2, c, "mistake", 3.0, parse_card("2C")),
         t.review_mistake(1, None, [c], "A mistake."), t.grade_feedback("mistake", 3.0),
         t.warn_high_spade_queen_out(parse_card("KS")), t.warn_takes_points(parse_card("KD"), 3, [parse_card("2D")]),
         t.warn_breaks_hearts(parse_card("2H")), t.warn_breaks_hearts_own(parse_card("2H")),
-        t.warn_moon_stopper(parse_card("AH"), "the player on your left"), t.hint_only_card(c),
+        t.warn_moon_stopper(parse_card("AH"), "the player on your left", std), t.hint_only_card(c),
         t.hint_duck(parse_card("3C"), parse_card("9C")), t.hint_discard(c, 0), t.hint_discard_points(c, 0),
         t.hint_flush_queen(parse_card("2S")), t.hint_win_safely(parse_card("AC")),
         t.hint_win_bonus(parse_card("KD"), -10), t.hint_lead_low(parse_card("2D")),

@@ -34,6 +34,15 @@ def test_duplicate_rounds_up_to_whole_deals() -> None:
     assert result.hands == 8 and result.deals == 2
 
 
+def test_cli_says_when_duplicate_rounds_up(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "--seats", "easy,medium,easy,medium", "--hands", "5", "--duplicate", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["hands"] == 8
+    assert "5 hands were rounded up to 8" in captured.err
+    assert main(["tournament", "--seats", "easy,medium,easy,medium", "--hands", "8", "--duplicate"]) == 0
+    assert "rounded" not in capsys.readouterr().err
+
+
 def test_points_add_up_and_results_repeat() -> None:
     first = run_tournament(["easy", "medium", "hard", "easy"], 6, seed=9)
     second = run_tournament(["easy", "medium", "hard", "easy"], 6, seed=9)

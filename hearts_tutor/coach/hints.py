@@ -102,12 +102,12 @@ def _moon_play(view: PlayerView, seed: int) -> Hint | None:
         if not am_shooting(view):
             return None
         c = HardBot(seed=seed).choose_play(view).card
-        return Hint((c,), text.hint_shooting(c, started=any(view.hearts_taken) or any(view.queens_taken)))
+        return Hint((c,), text.hint_shooting(c, view.rules, started=any(view.hearts_taken) or any(view.queens_taken)))
     c = HardBot(seed=seed).choose_play(view).card
     who = text.seat_phrase(view.seat, shooter, view.n)
     if _would_win(view, c):
-        return Hint((c,), text.hint_stop_moon(c, who))
-    return Hint((c,), text.hint_moon_watch(c, who))
+        return Hint((c,), text.hint_stop_moon(c, who, view.rules))
+    return Hint((c,), text.hint_moon_watch(c, who, view.rules))
 
 
 def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: int | None,
@@ -121,7 +121,7 @@ def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: 
     hard = HardBot(seed=seed)
     if view.passed is None and hard.pass_plan(view) == "moon":
         cards = tuple(sorted(hard.choose_pass(view).cards))
-        return Hint(cards, text.reason_pass_moon(list(cards)))
+        return Hint(cards, text.reason_pass_moon(list(cards), view.rules))
     mine, reason = suggest_pass(view)
     mine = tuple(sorted(mine))
     if view.passed is not None:
@@ -182,7 +182,7 @@ def explain_play(view: PlayerView, c: Card, expected: float | None = None) -> st
         current = trick_winner(view)
         suspect = moon_suspect(view)
         if suspect is not None and _would_win(view, c) and stake(view) > 0:
-            why = text.hint_stop_moon(c, text.seat_phrase(view.seat, suspect, view.n))
+            why = text.hint_stop_moon(c, text.seat_phrase(view.seat, suspect, view.n), view.rules)
         elif suit_of(c) != led:
             why = (text.hint_discard_points(c, led) if is_point_card(view, c)
                    else text.hint_discard(c, led))
@@ -238,7 +238,7 @@ def tutor_warning(view: PlayerView, card: Card) -> Flag | None:
         mine = high_hearts(view.hand)
         if mine == [card] and not wins:
             who = text.seat_phrase(view.seat, suspect, view.n)
-            return Flag("throws_moon_stopper", "danger", text.warn_moon_stopper(card, who), (card,))
+            return Flag("throws_moon_stopper", "danger", text.warn_moon_stopper(card, who, view.rules), (card,))
 
     if trick and not view.hearts_broken and suit_of(card) == HEARTS and suit_of(trick[0]) != HEARTS:
         if wins and after == 0:

@@ -153,10 +153,10 @@ def review_pass(view: PlayerView, cards: Sequence[Card]) -> PassReview:
     low_hearts_kept = [c for c in suit_cards(kept, HEARTS) if rank_of(c) in LOW_RANKS]
     if moon:
         if low_hearts_passed:
-            flags.append(Flag("moon_pass_low_hearts", "info", text.moon_pass_low_hearts(low_hearts_passed),
+            flags.append(Flag("moon_pass_low_hearts", "info", text.moon_pass_low_hearts(low_hearts_passed, rules),
                               tuple(low_hearts_passed)))
         elif low_hearts_kept:
-            flags.append(Flag("moon_keep_low_hearts", "info", text.moon_keep_low_hearts(low_hearts_kept),
+            flags.append(Flag("moon_keep_low_hearts", "info", text.moon_keep_low_hearts(low_hearts_kept, rules),
                               tuple(low_hearts_kept)))
     elif low_hearts_passed:
         flags.append(Flag("pass_low_hearts", "warning", text.pass_low_hearts(low_hearts_passed),
@@ -187,7 +187,7 @@ def review_pass(view: PlayerView, cards: Sequence[Card]) -> PassReview:
 
     ace_h = HEARTS * 13 + ACE
     if ace_h in passed and not any(suit_of(c) == HEARTS and rank_of(c) >= QUEEN for c in kept) and not moon:
-        flags.append(Flag("pass_moon_stopper", "info", text.pass_moon_stopper(ace_h), (ace_h,)))
+        flags.append(Flag("pass_moon_stopper", "info", text.pass_moon_stopper(ace_h, rules), (ace_h,)))
     return PassReview(tuple(passed), tuple(sorted(kept)), tuple(flags))
 
 
@@ -277,7 +277,7 @@ def suggest_pass(view: PlayerView) -> tuple[tuple[Card, ...], str]:
         rest = sorted((c for c in hand if c not in low_hearts and c != QUEEN_OF_SPADES),
                       key=lambda c: (rank_of(c), suit_of(c) == HEARTS))
         moon_pass = (low_hearts + rest)[:k]
-        return tuple(sorted(moon_pass)), text.reason_pass_moon(moon_pass)
+        return tuple(sorted(moon_pass)), text.reason_pass_moon(moon_pass, rules)
 
     chosen: list[Card] = []
     reasons: list[str] = []

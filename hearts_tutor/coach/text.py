@@ -17,6 +17,7 @@ import math
 from collections.abc import Iterable
 
 from ..cards import SUIT_NAMES, Card, card_name, join_names, rank_of, suit_of
+from ..rules import Rules
 
 # ----- small helpers -----
 
@@ -27,8 +28,20 @@ def void_in(suit: int) -> str:
     """'void in diamonds (holding no diamonds at all)'."""
     return f"void in {SUIT_NAMES[suit]} (holding no {SUIT_NAMES[suit]} at all)"
 MIDRANGE = "a mid-range card (7 to jack)"
-SHOOT = "shooting the moon (one player taking every heart and the queen of spades)"
 GUARDS = "guards (lower spades you can play while the queen waits)"
+
+
+def moon_goal(rules: Rules) -> str:
+    """What a moon shooter must take in these rules: 'every heart and the queen of spades'."""
+    hearts = "all 26 hearts" if rules.decks == 2 else "every heart"
+    if not rules.queen_points:
+        return hearts
+    return f"{hearts} and {'both queens' if rules.decks == 2 else 'the queen'} of spades"
+
+
+def shoot(rules: Rules) -> str:
+    """'shooting the moon (one player taking every heart and the queen of spades)'."""
+    return f"shooting the moon (one player taking {moon_goal(rules)})"
 
 
 def cap(text: str) -> str:
@@ -111,13 +124,13 @@ def pass_low_hearts(hearts: list[Card]) -> str:
             "are led, they let you stay under the others and take no points. Pass high cards instead.")
 
 
-def moon_pass_low_hearts(hearts: list[Card]) -> str:
-    return (f"A good pass for {SHOOT}: you passed {cards_phrase(hearts)}. A low heart is what usually ruins a "
+def moon_pass_low_hearts(hearts: list[Card], rules: Rules) -> str:
+    return (f"A good pass for {shoot(rules)}: you passed {cards_phrase(hearts)}. A low heart is what usually ruins a "
             "moon, because another player can win a trick with a slightly higher heart.")
 
 
-def moon_keep_low_hearts(hearts: list[Card]) -> str:
-    return (f"This hand has the high cards for {SHOOT}. If you try it, pass {cards_phrase(hearts)}: "
+def moon_keep_low_hearts(hearts: list[Card], rules: Rules) -> str:
+    return (f"This hand has the high cards for {shoot(rules)}. If you try it, pass {cards_phrase(hearts)}: "
             "low hearts ruin a moon because another player wins a heart trick with a slightly higher heart.")
 
 
@@ -152,9 +165,9 @@ def pass_high_diamonds(cards: list[Card]) -> str:
             "diamonds are what let you win the trick it falls on; keep them.")
 
 
-def pass_moon_stopper(card: Card) -> str:
+def pass_moon_stopper(card: Card, rules: Rules) -> str:
     return (f"You passed {card_name(card)} and kept no high heart. High hearts stop another player from "
-            f"{SHOOT}: one heart trick won by you spoils it.")
+            f"{shoot(rules)}: one heart trick won by you spoils it.")
 
 
 def pass_good() -> str:
@@ -208,8 +221,8 @@ def reason_pass_high_with_queen(cards: list[Card]) -> str:
             "the queen of spades is thrown on.")
 
 
-def reason_pass_moon(cards: list[Card]) -> str:
-    return (f"This hand can try {SHOOT}. Pass {cards_phrase(cards)}: low cards, and low hearts most of all, "
+def reason_pass_moon(cards: list[Card], rules: Rules) -> str:
+    return (f"This hand can try {shoot(rules)}. Pass {cards_phrase(cards)}: low cards, and low hearts most of all, "
             "are what ruin a moon.")
 
 
@@ -262,8 +275,8 @@ def warn_breaks_hearts_own(c: Card) -> str:
             "trick yourself, taking the point.")
 
 
-def warn_moon_stopper(c: Card, who: str) -> str:
-    return (f"Careful: {who} has taken every point so far and may be {SHOOT}. {cap(card_name(c))} is your last "
+def warn_moon_stopper(c: Card, who: str, rules: Rules) -> str:
+    return (f"Careful: {who} has taken every point so far and may be {shoot(rules)}. {cap(card_name(c))} is your last "
             "high heart; keep it to win a heart trick and stop the moon.")
 
 
@@ -309,18 +322,18 @@ def hint_lead_low(c: Card) -> str:
     return f"Lead {card_name(c)}: a low card is unlikely to win the trick, so others take it."
 
 
-def hint_stop_moon(c: Card, who: str) -> str:
-    return (f"Take this trick with {card_name(c)}: {who} has taken every point so far and may be {SHOOT}; "
+def hint_stop_moon(c: Card, who: str, rules: Rules) -> str:
+    return (f"Take this trick with {card_name(c)}: {who} has taken every point so far and may be {shoot(rules)}; "
             "one trick with points won by you stops it.")
 
 
-def hint_moon_watch(c: Card, who: str) -> str:
-    return (f"Play {card_name(c)}: {who} has taken every point so far and may be {SHOOT}. Keep your high "
+def hint_moon_watch(c: Card, who: str, rules: Rules) -> str:
+    return (f"Play {card_name(c)}: {who} has taken every point so far and may be {shoot(rules)}. Keep your high "
             "cards to win a trick with points later, and give the shooter no more points than you must.")
 
 
-def hint_shooting(c: Card, started: bool = True) -> str:
-    goal = SHOOT.split("(")[1][:-1].replace("one player taking", "take")
+def hint_shooting(c: Card, rules: Rules, started: bool = True) -> str:
+    goal = f"take {moon_goal(rules)}"
     if not started:  # nobody has taken a point yet
         return f"Play {card_name(c)}: your cards are strong enough to try for the moon ({goal})."
     return (f"Play {card_name(c)}: you have taken every point so far and your cards are strong, so keep "
