@@ -105,6 +105,14 @@ class HandResult:
     bonus: tuple[int, ...] = ()
 
 
+def moon_goal(rules: Rules) -> str:
+    """What a moon shooter must take in these rules: 'every heart and the queen of spades'."""
+    hearts = "all 26 hearts" if rules.decks == 2 else "every heart"
+    if not rules.queen_points:
+        return hearts
+    return f"{hearts} and {'both queens' if rules.decks == 2 else 'the queen'} of spades"
+
+
 def describe_rule(rule: str, rules: Rules, *, led: int | None = None, first_card: Card | None = None) -> str:
     """The plain sentence of a legality rule id."""
     breaker = "a heart or the queen of spades has been played" if rules.queen_breaks_hearts else (

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from positions import make_state
 
 from hearts_tutor.bots import LEVELS, make_bot
 from hearts_tutor.bots.base import Decision
-from hearts_tutor.cards import HEARTS, QUEEN_OF_SPADES, SPADES, card_name, parse_card, parse_cards
+from hearts_tutor.cards import HEARTS, QUEEN_OF_SPADES, SPADES, card_name, join_names, parse_card, parse_cards
 from hearts_tutor.hand import HandState, Phase
 from hearts_tutor.rules import PRESETS, Rules
 
@@ -36,7 +37,7 @@ def names_choice(decision: Decision) -> bool:
     text = decision.steps[-1].text
     if decision.kind == "moon":
         return decision.choice is not None and ("add 26" in text or "subtract 26" in text)
-    return all(card_name(c) in text for c in decision.cards)
+    return join_names(decision.cards) in text  # "the 2 of clubs", "both 8s of hearts and the queen of spades"
 
 
 # ----- no peeking -----
@@ -216,6 +217,68 @@ def test_every_decision_explains_itself_and_names_the_choice(rules_name: str) ->
             decision.apply(state)
             count += 1
     assert count >= rules.hand_size * rules.players
+
+
+def claims_checked(rules: Rules, deals: int) -> dict[str, int]:
+    """Play ``deals`` hands with easy, medium, hard and expert seats and check what their reasoning claims
+    against the true deal (which the test sees and the bots do not); how many claims of each kind were checked."""
+    checked = dict.fromkeys(("queen gone", "queen odds", "nobody shown out", "empties", "must take", "wording"), 0)
+    for deal in range(deals):
+        state = HandState.deal_random(rules, 100 + deal, hand_number=0)
+        bots = [bot_for(LEVELS[(s + deal) % 4], seed=s) for s in range(rules.players)]
+        while state.phase is not Phase.DONE:
+            seat = next(s for s in range(state.n) if state.passes[s] is None) if state.phase is Phase.PASS \
+                else state.to_move
+            view = state.view(seat)
+            decision = bots[seat].decide(view)
+            played = [c for _, c in view.plays()]
+            for text in (step.text for step in decision.steps):
+                if re.search(r"queens? of spades (has|have) already been played", text):
+                    assert played.count(QUEEN_OF_SPADES) == rules.decks, text
+                    checked["queen gone"] += 1
+                if "in the kitty" in text:
+                    assert QUEEN_OF_SPADES in state.kitty, text
+                    checked["queen gone"] += 1
+                if text.startswith(("Who holds the queen of spades:", "Both queens of spades are unseen")):
+                    for other, pct in re.findall(r"seat (\d+)(?: \([a-z ]+\))? (\d+)%", text):
+                        holds = QUEEN_OF_SPADES in state.hand_of(int(other))
+                        assert not (pct == "0" and holds) and not (pct == "100" and not holds), text
+                        checked["queen odds"] += 1
+                shown = re.search(r"nobody has shown out of (\w+)", text)
+                if shown:
+                    suit = ("clubs", "diamonds", "spades", "hearts").index(shown.group(1))
+                    assert not any(suit in view.voids(s) for s in range(state.n) if s != seat), text
+                    checked["nobody shown out"] += 1
+                assert "-0.0" not in text and "is the queen of spades, worth" not in text, text
+                assert not re.search(r"\([^)]*\(", text), f"brackets inside brackets: {text}"
+                checked["wording"] += 1
+            final = decision.steps[-1].text
+            if decision.kind == "pass":
+                kept = list(view.hand)
+                for c in decision.cards:
+                    kept.remove(c)
+                for suit, name in enumerate(("clubs", "diamonds", "spades", "hearts")):
+                    if re.search(rf"empt(y|ies) my {name}", final):
+                        assert not any(c // 13 == suit for c in kept), final
+                        checked["empties"] += 1
+                state.pass_cards(seat, decision.cards)
+                continue
+            if "must take this trick" in final:
+                lower = [c for c in view.legal_plays() if c // 13 == view.trick[0] // 13 and c < max(
+                    c for c in view.trick if c // 13 == view.trick[0] // 13)]
+                assert not lower or rules.decks == 2, final
+                checked["must take"] += 1
+            assert "I must not feed hearts" not in final and "I keep it." not in final, final
+            decision.apply(state)
+    return checked
+
+
+@pytest.mark.parametrize(("rules", "deals"), [(STANDARD, 8), (Rules.preset("omnibus"), 4),
+                                              (Rules.preset("cancellation", players=11), 3),
+                                              (Rules.preset("cancellation", players=6), 3)])
+def test_reasoning_claims_are_true_in_the_real_deal(rules: Rules, deals: int) -> None:
+    checked = claims_checked(rules, deals)
+    assert checked["queen gone"] and checked["queen odds"] and checked["wording"] > 100, checked
 
 
 def test_moon_choice_names_the_choice() -> None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..cards import Card, card_name, join_names
-from ..hand import HandState, Phase
+from ..hand import HandState, Phase, moon_goal
 from ..view import PlayerView
 
 STEP_KINDS = ("observed", "inferred", "considered", "chose")
@@ -110,17 +110,21 @@ class Bot(ABC):
     def choose_moon(self, view: PlayerView) -> Decision:
         """How to score a moon this seat shot: whichever serves it best, with the reason."""
         why = Reasoning()
-        why.observed("I took every heart" + (" and the queen of spades." if view.rules.queen_points else "."))
+        why.observed(f"I took {moon_goal(view.rules)}: I shot the moon.")
         scores = list(view.scores) or [0] * view.n
         me = view.seat
         others_after = [s + 26 for i, s in enumerate(scores) if i != me]
         game_ends = view.rules.end in ("reach", "exceed") and any(
             s >= view.rules.target if view.rules.end == "reach" else s > view.rules.target for s in others_after)
         if game_ends and scores[me] < min(others_after):
-            why.considered("Adding 26 to everyone else ends the game with me lowest.", scores=scores)
+            why.considered("Adding 26 to everyone else ends the game, and I have the lowest score.", scores=scores)
             return Decision("moon", me, (), "add_to_others",
                             why.chose("I add 26 to every other player: that ends the game and I win."), self.level)
-        why.considered("Taking 26 off my own score keeps the game going and helps me as much as anyone.",
+        why.considered(("Adding 26 to everyone else would end the game without me winning it. "
+                        if game_ends else "")
+                       + "Taking 26 off my own score moves me 26 points ahead of every other player, just as "
+                       "adding 26 to theirs would" + (", but brings nobody closer to the target score."
+                                                      if view.rules.end in ("reach", "exceed") else "."),
                        scores=scores)
         return Decision("moon", me, (), "subtract_from_self",
                         why.chose("I subtract 26 from my own score."), self.level)

@@ -27,10 +27,24 @@ from ..cards import Card, card_name, card_str, join_names
 from ..view import PlayerView
 from .base import Bot, Decision, Reasoning
 from .helper import SearchHelper, helper_for
-from .heuristic import Beliefs, HardBot, best_passes, seat_name
+from .heuristic import Beliefs, HardBot, as_chosen, best_passes, seat_name
 from .search import Estimate, evaluate_passes, evaluate_plays
 
 DEFAULT_SECONDS = 1.0
+ROLLOUTS_EXPLAINED = (" Rollouts: I deal the cards I cannot see in many ways they may lie, and play the rest of "
+                      "the hand out on each deal.")
+
+
+def _pts(x: float) -> str:
+    """Points to one decimal, never '-0.0'."""
+    return f"{round(x, 1) + 0.0:.1f}"
+
+
+def _costs_more(diff: float, best: Card) -> str:
+    """How the rollouts compare the rules of thumb's card with the chosen one."""
+    if diff < 0.05:
+        return f"find {card_name(best)} at least as good"
+    return f"say it costs about {diff:.1f} points more than {card_name(best)}"
 
 
 class ExpertBot(Bot):
@@ -77,12 +91,13 @@ class ExpertBot(Bot):
         est = evaluate_passes(view, shortlist, rollouts=self.rollouts, seconds=seconds, rng=self._move_rng(view),
                               helper=self._helper())
         best = min(shortlist, key=lambda p: (est[p].mean, p))
-        why.considered("Expected points for this hand after each pass, from rollouts (lower is better).",
+        why.considered("Expected points for this hand after each pass, from rollouts (lower is better)."
+                       + ROLLOUTS_EXPLAINED,
                        scores={" ".join(card_str(c) for c in p): round(e.mean, 2) for p, e in est.items()},
                        samples=est[best].n)
         return Decision("pass", view.seat, best, steps=why.chose(
             f"I pass {join_names(best)}: over {est[best].n} sampled deals this pass cost me the fewest points "
-            f"(about {est[best].mean:.1f} for the hand).", cards=[card_str(c) for c in best]), level=self.level)
+            f"(about {_pts(est[best].mean)} for the hand).", cards=[card_str(c) for c in best]), level=self.level)
 
     # ----- playing -----
 
@@ -106,20 +121,22 @@ class ExpertBot(Bot):
         est = self.search(view, beliefs.card_weights(), beliefs.void_odds())
         best = min(legal, key=lambda c: (round(est[c].mean, 9), c % 13, c))
         if best != hunch:
-            why.considered(f"My rules of thumb suggest {card_name(hunch)} ({rules_of_thumb[hunch][1]}), but the "
-                           f"rollouts say it costs about {est[hunch].mean - est[best].mean:.1f} points more than "
-                           f"{card_name(best)}.", rule_of_thumb=card_str(hunch))
-        why.considered("Expected points for this hand after each card, from rollouts on sampled deals "
-                       "(lower is better).", scores={card_str(c): round(e.mean, 2) for c, e in est.items()},
+            thumb = as_chosen(rules_of_thumb[hunch][1])
+            why.considered(f"My rules of thumb suggest {card_name(hunch)}, since {thumb}. But the rollouts "
+                           f"{_costs_more(est[hunch].mean - est[best].mean, best)}." + ROLLOUTS_EXPLAINED,
+                           rule_of_thumb=card_str(hunch))
+        why.considered("Expected points for this hand after each card, from the rollouts (lower is better)."
+                       + ("" if best != hunch else ROLLOUTS_EXPLAINED),
+                       scores={card_str(c): round(e.mean, 2) for c, e in est.items()},
                        stderr={card_str(c): round(e.stderr, 2) for c, e in est.items() if math.isfinite(e.stderr)},
                        samples=est[best].n)
         runner = min((c for c in legal if c != best), key=lambda c: est[c].mean)
         margin = est[runner].mean - est[best].mean
         if margin < 0.05:
-            reason = f"it is as good as any ({est[best].mean:.1f} points expected)"
+            reason = f"it is as good as any ({_pts(est[best].mean)} points expected)"
         else:
             reason = (f"it saves about {margin:.1f} points on average compared with {card_name(runner)} "
-                      f"({est[best].mean:.1f} expected)")
+                      f"({_pts(est[best].mean)} expected)")
         return Decision("play", view.seat, (best,), steps=why.chose(
             f"I play {card_name(best)}: {reason}.", card=card_str(best)), level=self.level)
 

@@ -159,6 +159,7 @@ class Beliefs:
         if not rules.queen_points or not self.unseen_counts[QUEEN_OF_SPADES]:
             return
         queen_gone = 0
+        seen: set[tuple[int, str]] = set()  # with two decks, each kind of evidence counts once per seat
         for number, t in enumerate(view.tricks + ((_open_trick(view),) if view.trick else ())):
             led = t.cards[0] // 13
             for i, c in enumerate(t.cards):
@@ -166,10 +167,14 @@ class Beliefs:
                 if seat == view.seat:
                     continue
                 if i == 0 and c // 13 == SPADES and c != QUEEN_OF_SPADES and not queen_gone:
-                    self._scale(QUEEN_OF_SPADES, seat, 0.6)
-                    self.evidence.append(f"{seat_name(view, seat)} led a spade while the queen was out")
+                    if rules.decks == 1 or (seat, "lead") not in seen:
+                        seen.add((seat, "lead"))
+                        self._scale(QUEEN_OF_SPADES, seat, 0.6)
+                        self.evidence.append(f"{seat_name(view, seat)} led a spade while the queen was out")
                 elif (c // 13 != led and c != QUEEN_OF_SPADES and not queen_gone
-                      and not (number == 0 and rules.first_trick_points == "forbidden")):
+                      and not (number == 0 and rules.first_trick_points == "forbidden")
+                      and (rules.decks == 1 or (seat, "throw") not in seen)):
+                    seen.add((seat, "throw"))
                     self._scale(QUEEN_OF_SPADES, seat, 0.25)
                     self._scale(KING_OF_SPADES, seat, 0.6)
                     self._scale(ACE_OF_SPADES, seat, 0.6)
@@ -275,7 +280,7 @@ class HeuristicBot(Bot):
         chosen = tuple(sorted(order[:k]))
         why.considered("How much I want to be rid of each card (higher: pass it first).",
                        scores={card_str(c): round(scores[c][0], 2) for c in sorted(set(view.hand))})
-        reasons = "; ".join(f"{card_name(c)} {scores[c][1]}" for c in sorted(chosen, key=lambda c: -scores[c][0]))
+        reasons = _pass_reasons(view.hand, chosen, scores)
         return Decision("pass", view.seat, chosen, steps=why.chose(
             f"I pass {join_names(chosen)}: {reasons}.", cards=[card_str(c) for c in chosen]), level=self.level)
 
@@ -316,30 +321,31 @@ class HeuristicBot(Bot):
                 if c == QUEEN_OF_SPADES:
                     guarded = spades > self.queen_guards
                     if not sk.voids_on_purpose:
-                        out[c] = (40.0, "is the queen of spades, worth 13 points")
+                        out[c] = (40.0, f"is worth {rules.queen_points} points")
                     elif guarded:
-                        out[c] = (8.0, "is well guarded by my other spades")
+                        out[c] = (8.0, KEEP_GUARDED_QUEEN)
                     else:
-                        out[c] = (40.0, "is the queen of spades, 13 points, and I have few spades to hide her")
+                        out[c] = (40.0, f"is worth {rules.queen_points} points, and I have few other spades to "
+                                        "hide her behind")
                 elif rank > 10:
                     if hand & QS_BIT or spades >= 5:
-                        out[c] = (rank - 3.0, "is a high spade, but my spades can cover it")
+                        out[c] = (rank - 3.0, KEEP_COVERED_SPADE)
                     else:
                         out[c] = (25.0 + rank, "is a high spade that could catch the queen")
                 else:
-                    out[c] = (rank - 8.0 if sk.flushes_spades else rank - 2.0,
-                              "is a low spade that keeps me safe from the queen")
+                    out[c] = (rank - 8.0 if sk.flushes_spades else rank - 2.0, KEEP_LOW_SPADE)
             elif suit == HEARTS:
-                out[c] = (rank + 3.0, "is a high heart" if rank >= 8 else "is a heart")
+                out[c] = (rank + 3.0, "is a high heart" if rank >= 8 else "is a middling heart")
                 if sk.counts_cards and rank <= 3:
-                    out[c] = (rank - 2.0, "is a low heart that ducks heart tricks")
+                    out[c] = (rank - 2.0, KEEP_LOW_HEART)
             elif c == JD and rules.jack_points:
-                out[c] = (-10.0, "is the jack of diamonds, worth -10: I keep it")
+                out[c] = (-10.0, KEEP_JACK)
             else:
                 if suit in void_suits:
-                    out[c] = (20.0 + rank, f"empties my {SUIT_NAMES[suit]} so I can throw away bad cards")
+                    out[c] = (20.0 + rank, f"{VOID_REASON} {SUIT_NAMES[suit]}")
                 else:
-                    out[c] = (float(rank), "is a high card" if rank >= 9 else "is a middling card")
+                    out[c] = (float(rank), "is a high card" if rank >= 9 else "is a middling card" if rank >= 5
+                              else KEEP_LOW_CARD)
         return out
 
     # ===== playing =====
@@ -354,15 +360,14 @@ class HeuristicBot(Bot):
                 f"I play {card_name(c)}: it is the only card I may play.", card=card_str(c)), level=self.level)
         watch = facts["watch"]
         if watch is not None and facts["shooter"] is None:
-            what = "every point so far" if view.hearts_taken[watch] or view.queens_taken[watch] else \
-                "every trick so far"
-            why.inferred(f"{seat_name(view, watch).capitalize()} has taken {what}: in case that player is "
-                         "shooting the moon, I keep a high heart and give them no hearts.", watch=watch)
+            why.inferred(f"{seat_name(view, watch).capitalize()} has taken {_moon_progress(view, watch)}: in "
+                         "case that player is shooting the moon, I keep a high heart and give them no hearts.",
+                         watch=watch)
         scored = {c: self.score_play(view, facts, c) for c in legal}
         why.considered("How my rules of thumb rate each card I may play (lower is better).",
                        scores={card_str(c): round(s[0], 2) for c, s in scored.items()})
         best = min(legal, key=lambda c: (round(scored[c][0], 6), self._tiebreak(view, c)))
-        reason = scored[best][1]
+        reason = as_chosen(scored[best][1])
         if self.check_samples and facts["shooter"] is None and not facts["shooting"]:
             # (the imagined players never try for the moon, so they cannot judge a moon)
             best, reason = self._check_by_play_out(view, facts, scored, best, reason, why)
@@ -421,9 +426,10 @@ class HeuristicBot(Bot):
         played = view.played_mask()
         hand = view.hand_mask
         queen_scores = rules.queen_points != 0
-        queens_seen = sum(1 for _, c in view.plays() if c == QUEEN_OF_SPADES) + view.hand.count(QUEEN_OF_SPADES)
-        facts["queen_out"] = queen_scores and queens_seen < rules.decks and not (
-            view.kitty is not None and QUEEN_OF_SPADES in view.kitty)
+        queens_played = sum(1 for _, c in view.plays() if c == QUEEN_OF_SPADES)
+        queens_in_kitty = view.kitty.count(QUEEN_OF_SPADES) if view.kitty is not None else 0
+        queens_seen = queens_played + queens_in_kitty + view.hand.count(QUEEN_OF_SPADES)
+        facts["queen_out"] = queen_scores and queens_seen < rules.decks
         facts["after"] = [(view.leader + i) % n for i in range(len(view.trick) + 1, n)]
         if view.trick:
             win = trick_winner_card(view.trick, rules.decks)
@@ -434,18 +440,17 @@ class HeuristicBot(Bot):
                 winner = view.trick_seats[view.trick.index(win)]
                 facts["winner"] = winner
                 why.observed(f"{SUIT_NAMES[view.trick[0] // 13].capitalize()} were led; {card_name(win)} "
-                             f"from {seat_name(view, winner)} is winning so far"
-                             + (f", with {_points(pts)} in the trick." if pts else "."),
+                             f"from {seat_name(view, winner)} is winning so far{_stake_words(view)}.",
                              trick=[card_str(c) for c in view.trick], winning=card_str(win), points=pts)
             else:
                 facts["winner"] = None
-                why.observed("Every card of the led suit so far has been cancelled.",
+                why.observed(f"Every card of the led suit so far has been cancelled{_stake_words(view)}.",
                              trick=[card_str(c) for c in view.trick])
         else:
             why.observed("I am leading this trick." + (" Hearts are broken." if view.hearts_broken else ""),
                          hearts_broken=view.hearts_broken)
         if queen_scores and not facts["queen_out"] and not hand & QS_BIT and (sk.counts_cards or played & QS_BIT):
-            why.observed("The queen of spades has already been played.")
+            why.observed(_queens_gone(rules.decks, queens_in_kitty))
         # medium: remember my pass
         facts["queen_holder"] = None
         if sk.remembers_pass:
@@ -462,23 +467,30 @@ class HeuristicBot(Bot):
         if sk.infers and facts["queen_out"] and facts["queen_holder"] is None:
             odds = beliefs.queen_odds()
             if odds:
-                text = ", ".join(f"{seat_name(view, s) if s >= 0 else 'the kitty'} {round(100 * p)}%"
-                                 for s, p in odds.items())
-                because = "; ".join(beliefs.evidence[-3:])
+                copies = rules.decks - queens_seen
+                text = ", ".join(f"{seat_name(view, s) if s >= 0 else 'the kitty'} "
+                                 f"{round(100 * (1 - (1 - p) ** copies))}%" for s, p in odds.items())
+                because = "; ".join(list(dict.fromkeys(beliefs.evidence))[-3:])
                 voids = [s for s in range(n) if s != view.seat and SPADES in view.voids(s)]
                 if voids:
                     because = "; ".join([f"{seat_name(view, s)} has no spades" for s in voids]
                                         + ([because] if because else []))
-                why.inferred(f"Who holds the queen of spades: {text}" + (f" ({because})." if because else "."),
+                who = "Who holds the queen of spades" if copies == 1 else \
+                    "Both queens of spades are unseen; the chance each player holds one"
+                why.inferred(f"{who}: {text}." + (f" {because[0].upper()}{because[1:]}." if because else ""),
                              queen_of_spades=odds)
         if sk.moon:
             facts["shooter"] = possible_shooter(view)
             if facts["shooter"] is not None:
-                why.inferred(f"{seat_name(view, facts['shooter']).capitalize()} has taken every point so far "
-                             "and may be shooting the moon: I should stop that.", shooter=facts["shooter"])
+                why.inferred(f"{seat_name(view, facts['shooter']).capitalize()} has taken "
+                             f"{_moon_progress(view, facts['shooter'])} and may be shooting the moon: I should stop "
+                             "that.", shooter=facts["shooter"])
             facts["shooting"] = am_shooting(view)
-            if facts["shooting"]:
-                why.inferred("I have taken every point so far and my hand is strong: I am shooting the moon.")
+            if facts["shooting"] and any(_moon_points(view)):
+                why.inferred(f"I have taken {_moon_progress(view, view.seat)} and my hand is strong: I am "
+                             "shooting the moon (taking every point card).")
+            elif facts["shooting"]:
+                why.inferred("My hand is strong enough to take every point card, so I am trying to shoot the moon.")
             facts["watch"] = facts["shooter"] if facts["shooter"] is not None else moon_watch(view)
         else:
             facts["shooter"] = None
@@ -559,6 +571,8 @@ class HeuristicBot(Bot):
                 return -6.0, f"the queen of spades goes under {card_name(win)}: someone else takes her"
             if _is_moon_stopper(view, facts, c):
                 return 1.0 - rank / 26, "it is my highest heart, which I keep to stop a moon"
+            if rules.decks == 2:  # a twin of the winning card may still cancel it
+                return -rank / 26 + (own * 0.1), f"it stays under {card_name(win)}, so I expect to lose the trick"
             return -rank / 26 + (own * 0.1), f"it stays under {card_name(win)}, so I lose the trick"
         # this card would win for now
         beaten = self._higher_chance(view, facts, c, after)
@@ -588,8 +602,14 @@ class HeuristicBot(Bot):
         if not after:
             if jack:
                 return cost, "I win the trick and the jack of diamonds with it"
+            if pts and win is not None and view.legal & SUIT_MASKS[led] & ((1 << win) - 1):
+                return cost, f"I take this trick and its {_points(pts)} to get rid of {card_name(c)}, which could " \
+                             "cost me more later"
             if pts:
-                return cost, f"I must take this trick anyway, so I use a high card ({_points(pts)})"
+                return cost, f"I must take this trick and its {_points(pts)} anyway, so I use a high card"
+            if view.kitty is None and view.kitty_size and not view.tricks:
+                return cost, ("I am last and no points show in the trick (the face-down kitty goes to its winner "
+                              "too): a fair time to win with a high card")
             return cost, "I am last and the trick has no points: a safe time to win with a high card"
         if led == SPADES and c > QUEEN_OF_SPADES and facts["queen_out"]:
             holder = facts["queen_holder"]
@@ -597,9 +617,17 @@ class HeuristicBot(Bot):
                 return cost, (f"{seat_name(view, holder)} holds the queen but has already played, "
                               "so she cannot land on this trick")
             return cost, "I may win the trick, though the queen could still fall on it"
+        if not sk.counts_cards:  # these levels guess; they do not count the cards
+            if win_p < 0.3:
+                return cost, "I expect someone after me to play higher"
+            if win_p >= 0.995:
+                return cost, "I expect to win the trick"
+            return cost, f"I may win the trick: I guess the chance is about {round(100 * win_p)}%"
         if win_p < 0.3:
             return cost, "someone after me will probably play higher"
-        return cost, f"I may win the trick (about {round(100 * win_p)}% likely)"
+        if win_p >= 0.995:
+            return cost, "I will almost surely win the trick"
+        return cost, f"I may win the trick, about {round(100 * win_p)}% likely"
 
     def _relief(self, view: PlayerView, facts: dict[str, Any], c: Card) -> float:
         """What getting rid of ``c`` now is worth for the rest of the hand (hard: plans ahead)."""
@@ -637,7 +665,9 @@ class HeuristicBot(Bot):
                     "I must not feed hearts to the player who may be shooting the moon"
             if facts["shooter"] is not None:
                 return -30.0 - rank, "someone else takes this heart, which stops the moon"
-            return -10.0 - rank, "I cannot follow suit, so I throw away a high heart"
+            if rank >= 8:
+                return -10.0 - rank, "I cannot follow suit, so I throw away a high heart"
+            return -10.0 - rank, "I cannot follow suit, so I throw a heart on this trick: its point goes to the winner"
         if c == JD and rules.jack_points:
             return 5.0, "the jack of diamonds is worth -10: I keep it"
         cost = -float(rank)
@@ -646,7 +676,9 @@ class HeuristicBot(Bot):
             return cost, f"it brings me closer to having no {SUIT_NAMES[suit]}"
         if sk.counts_cards and length and _is_sure_loser(view, facts, c):
             cost += 3.0
-        return cost, "I cannot follow suit, so I throw away a high card"
+        if rank >= 8:
+            return cost, "I cannot follow suit, so I throw away a high card"
+        return cost, "I cannot follow suit, so I throw away a card I can spare"
 
     def _score_lead(self, view: PlayerView, facts: dict[str, Any], c: Card) -> tuple[float, str]:
         rules = view.rules
@@ -676,8 +708,7 @@ class HeuristicBot(Bot):
                 cost += 1.0  # a heart lead puts points into play
             if _is_sure_loser(view, facts, c):
                 cost -= 0.5
-        reason = "it is a low card that someone else should have to beat" if win_p < 0.5 else \
-            "it should win safely while nobody can throw points on it"
+        reason = _lead_reason(view, sk, suit, rank, win_p, others)
         if c == QUEEN_OF_SPADES and rules.queen_points:
             cost = rules.queen_points * (1.0 - sum(self._higher_chance(view, facts, c, [s]) for s in others) / 2)
             reason = "leading the queen only works when a higher spade must cover her"
@@ -689,7 +720,8 @@ class HeuristicBot(Bot):
             cost += 3.0
         if suit == HEARTS:
             reason = "a heart lead gives the points to whoever wins" if win_p > 0.5 else \
-                "a low heart that others must beat"
+                "a low heart that others must beat" if rank <= 6 else \
+                "others probably hold higher hearts, so someone else should win it"
             shooter = facts["shooter"]
             if shooter is not None:
                 stops = 1.0 - self._higher_chance(view, facts, c, [shooter])
@@ -715,8 +747,143 @@ class HeuristicBot(Bot):
         return -rank / 13, "I cannot win this one, so I keep my high cards"
 
 
+KEEP_GUARDED_QUEEN = "is safe with the other spades I hold"
+KEEP_COVERED_SPADE = "is a high spade, but I have enough other spades to keep it safe"
+KEEP_LOW_SPADE = "is a spade below the queen, which keeps me safe from her"
+KEEP_LOW_HEART = "is a low heart, good for staying under heart tricks"
+KEEP_JACK = "is the jack of diamonds, worth -10: I keep it"
+KEEP_LOW_CARD = "is a low card, safe to keep"
+KEEP_REASONS = frozenset({KEEP_GUARDED_QUEEN, KEEP_COVERED_SPADE, KEEP_LOW_SPADE, KEEP_LOW_HEART, KEEP_JACK,
+                          KEEP_LOW_CARD})
+"""Pass reasons that speak for keeping a card (said differently when the card is passed all the same)."""
+VOID_REASON = "is one of the few cards I hold of its suit: passing them empties my"
+
+
+def _pass_reasons(hand: tuple[Card, ...], chosen: tuple[Card, ...], scores: Mapping[Card, tuple[float, str]]
+                  ) -> str:
+    """'the queen of spades is worth 13 points; the 3 and the 5 of clubs empty my clubs ...': one clause per
+    card passed (both copies of a card, and the cards that empty one suit, share a clause), and reasons that
+    speak for keeping a card said as such."""
+    kept = list(hand)
+    for c in chosen:
+        kept.remove(c)
+    clauses = []
+    voiding: dict[int, list[Card]] = {}
+    for c in sorted(chosen, key=lambda c: (-scores[c][0], c)):
+        if scores[c][1].startswith(VOID_REASON):
+            voiding.setdefault(c // 13, []).append(c)
+    for c in sorted(set(chosen), key=lambda c: (-scores[c][0], c)):
+        name, it = (card_name(c), "it") if chosen.count(c) == 1 else (join_names([c, c]), "each")
+        reason = scores[c][1]
+        if reason.startswith(VOID_REASON):
+            if str(c // 13) not in clauses:
+                clauses.append(str(c // 13))  # the place of the clause for the suit it empties
+            continue
+        if reason in KEEP_REASONS:
+            clauses.append(f"{name}, though {it} {reason}: the rest of my hand is worth keeping even more")
+        else:
+            clauses.append(f"{name} {reason}" if it == "it" else f"{name} ({it} {reason})")
+    for suit, cards in voiding.items():
+        name = SUIT_NAMES[suit]
+        left = sum(1 for k in kept if k // 13 == suit)
+        one = len(cards) == 1
+        what = (f"{'empties' if one else 'empty'} my {name}, so I can throw away bad cards when {name} are led"
+                if not left else
+                f"{'leaves' if one else 'leave'} me only {left} {name if left > 1 else name[:-1]}, closer to none")
+        clauses[clauses.index(str(suit))] = f"{join_names(cards)} {what}"
+    return "; ".join(clauses)
+
+
+AGAINST = {
+    "I must not feed hearts to the player who may be shooting the moon":
+        "it feeds a heart to the player who may be shooting the moon",
+    "the jack of diamonds is worth -10: I keep it": "I would rather keep the jack of diamonds (worth -10)",
+    "it is my highest heart, which I keep to stop a moon":
+        "it is my highest heart, which I would rather keep to stop a moon",
+    "playing the queen here risks taking her myself": "playing the queen here risks taking her myself",
+    "the moon shooter would happily take the queen":
+        "the player who may be shooting the moon would happily take the queen",
+}
+"""Reasons that speak against a card, and how to say them when that card is still the one chosen."""
+
+
+def as_chosen(reason: str) -> str:
+    """A card's reason as said when the card is played (a reason against it becomes 'the least bad')."""
+    if reason in AGAINST:
+        return f"it is the least bad card I may play, although {AGAINST[reason]}"
+    return reason
+
+
+def _lead_reason(view: PlayerView, sk: Skills, suit: int, rank: int, win_p: float, others: list[int]) -> str:
+    """Why a lead of this suit and rank is good, as the level sees it."""
+    name = SUIT_NAMES[suit]
+    if win_p < 0.5:
+        if rank <= 6:  # 2 to 8
+            return "it is a low card that someone else should have to beat"
+        return f"others probably hold higher {name}, so someone else should win it"
+    if not sk.sees_voids:
+        return "it will probably win the trick, and I hope nobody throws points on it"
+    out = [s for s in others if suit in view.voids(s)]
+    if out:
+        return (f"it will probably win the trick; {join_words([seat_name(view, s) for s in out])} "
+                f"{'has' if len(out) == 1 else 'have'} no {name} left and may throw points on it, but my other "
+                "leads look worse")
+    return f"it will probably win the trick, and nobody has shown out of {name} to throw points on it"
+
+
 def _points(n: int) -> str:
     return f"{n} point" if abs(n) == 1 else f"{n} points"
+
+
+def _stake_words(view: PlayerView) -> str:
+    """', with 2 hearts and the queen of spades in the trick (15 points)': the point cards in the trick, and
+    the points carried over from cancelled tricks ('' when there are none)."""
+    rules = view.rules
+    hearts = sum(1 for c in view.trick if c >= 39)
+    queens = view.trick.count(QUEEN_OF_SPADES) if rules.queen_points else 0
+    parts = [f"{hearts} heart{'s' if hearts > 1 else ''}"] if hearts else []
+    if queens:
+        parts.append("both queens of spades" if queens == 2 else "the queen of spades")
+    if rules.jack_points and JD in view.trick:
+        parts.append("the jack of diamonds" if view.trick.count(JD) == 1 else "both jacks of diamonds")
+    text = ""
+    if parts:
+        total = sum(card_points(c, rules) for c in view.trick)
+        text = f", with {join_words(parts)} in the trick" + (f" ({_points(total)})" if len(parts) > 1 or not hearts
+                                                              else "")
+    carried = sum(card_points(c, rules) for c in view.carried)
+    if carried:
+        goes = "goes" if abs(carried) == 1 else "go"
+        text += (f", and {_points(carried)} carried over from cancelled tricks {goes} to its winner" if text else
+                 f"; {_points(carried)} carried over from cancelled tricks {goes} to this trick's winner")
+    return text
+
+
+def join_words(parts: list[str]) -> str:
+    """'a, b and c'."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _queens_gone(decks: int, in_kitty: int) -> str:
+    """Why no queen of spades can fall on a trick any more (none is in my hand)."""
+    if decks == 1:
+        return ("The queen of spades was in the kitty, so nobody can play her." if in_kitty
+                else "The queen of spades has already been played.")
+    if in_kitty == 2:
+        return "Both queens of spades were in the kitty, so nobody can play them."
+    if in_kitty:
+        return "One queen of spades has been played and the other was in the kitty."
+    return "Both queens of spades have already been played."
+
+
+def _moon_progress(view: PlayerView, seat: int) -> str:
+    """What ``seat`` has taken toward a moon: 'every heart played so far and the queen of spades'."""
+    parts = []
+    if view.hearts_taken[seat]:
+        parts.append("every heart played so far")
+    if view.rules.queen_points and view.queens_taken[seat]:
+        parts.append("both queens of spades" if view.queens_taken[seat] == 2 else "the queen of spades")
+    return join_words(parts) if parts else "every trick so far"
 
 
 def _is_sure_loser(view: PlayerView, facts: dict[str, Any], c: Card) -> bool:

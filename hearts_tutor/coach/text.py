@@ -17,6 +17,7 @@ import math
 from collections.abc import Iterable
 
 from ..cards import SUIT_NAMES, Card, card_name, join_names, rank_of, suit_of
+from ..hand import moon_goal
 from ..rules import Rules
 
 # ----- small helpers -----
@@ -29,14 +30,6 @@ def void_in(suit: int) -> str:
     return f"void in {SUIT_NAMES[suit]} (holding no {SUIT_NAMES[suit]} at all)"
 MIDRANGE = "a mid-range card (7 to jack)"
 GUARDS = "guards (lower spades you can play while the queen waits)"
-
-
-def moon_goal(rules: Rules) -> str:
-    """What a moon shooter must take in these rules: 'every heart and the queen of spades'."""
-    hearts = "all 26 hearts" if rules.decks == 2 else "every heart"
-    if not rules.queen_points:
-        return hearts
-    return f"{hearts} and {'both queens' if rules.decks == 2 else 'the queen'} of spades"
 
 
 def shoot(rules: Rules) -> str:
