@@ -190,19 +190,55 @@ def test_telepathy_steps(make) -> None:  # type: ignore[no-untyped-def]
     assert t.telepathy_seat is None and t.tele_html.value == ""
 
 
+def play_it_myself(t: Table) -> None:
+    """The learner passes the first three cards and plays the first legal card each turn, to the end of the hand."""
+    while not t.hand_scored:
+        h = t.match.hand
+        if h.phase is Phase.PASS and h.passes[0] is None:
+            for i in range(t.rules.pass_count):
+                t.click_card(i)
+            t.pass_selected(confirmed=True)
+        else:
+            t.play_card(t.learner_view().legal_plays()[0])
+
+
+def test_review_leaves_out_the_moves_the_computer_made(make) -> None:  # type: ignore[no-untyped-def]
+    """After "finish the hand for me" the review blames the learner only for the cards they chose themselves."""
+    from hearts_tutor.coach.review import HandReview, Mistake
+
+    t = make(seed=12)
+    if t.match.hand.phase is Phase.PASS:
+        for i in range(t.rules.pass_count):
+            t.click_card(i)
+        t.pass_selected(confirmed=True)
+    for _ in range(2):  # the learner plays two cards, the computer the rest
+        t.play_card(t.learner_view().legal_plays()[0])
+    t.finish_hand()
+    plays = t.learner_view().plays()
+    own, computers = [[j for j, (seat, _) in enumerate(plays) if seat == 0 and (j in t.computer_moves) == by]
+                      for by in (False, True)]
+    assert len(own) == 2 and computers
+    mistakes = tuple(Mistake("play", j, (plays[j][1],), "mistake", 2.0, "A mistake.") for j in own + computers)
+    t._show_review((), HandReview(seat=0, rules_name="standard", players=4, pass_review=None, pass_grade=None,
+                                  plays=(), mistakes=mistakes))
+    note = t.coach_notes["review"]
+    assert note.count("costs 2.0") == len(own) and "Moves the computer made for you are not reviewed" in note
+
+
 def test_hand_review_shows_what_the_bots_thought_on_the_trick(make) -> None:  # type: ignore[no-untyped-def]
     """Each mistake in the end-of-hand review carries the table's own bots' reasoning on that trick."""
     from hearts_tutor.coach.review import HandReview, Mistake
 
     t = make(seed=12)
-    t.finish_hand()
-    index = next(j for j, d in sorted(t.play_decisions.items()) if d.seat == 0 and j // 4 == 2)  # trick 3
-    mine = t.play_decisions[index]
+    play_it_myself(t)
+    plays = t.learner_view().plays()
+    index = next(j for j, (seat, _) in enumerate(plays) if seat == 0 and j // 4 == 2)  # trick 3
+    mine = (plays[index][1],)
     review = HandReview(seat=0, rules_name="standard", players=4, pass_review=None, pass_grade=None, plays=(),
-                        mistakes=(Mistake("play", index, mine.cards, "mistake", 2.5, "A mistake."),))
+                        mistakes=(Mistake("play", index, mine, "mistake", 2.5, "A mistake."),))
     t._show_review((), review)
     note = t.coach_notes["review"]
-    assert "Trick 3" in note and "costs 2.5" in note
+    assert "Trick 3" in note and "costs 2.5" in note and "not reviewed" not in note
     others = [t.play_decisions[j] for j in range(8, 12) if j != index]
     assert len(others) == 3
     for d in others:
@@ -310,6 +346,34 @@ def test_demonstration_plays_every_seat(make) -> None:  # type: ignore[no-untype
     assert t.store.stats.games == 0, "demonstrations do not count in the learner's statistics"
 
 
+def test_a_grade_taken_back_with_undo_stays_out_of_the_statistics(make) -> None:  # type: ignore[no-untyped-def]
+    class Grade:
+        band, cost, best, explanation = "mistake", 3.0, None, ""
+
+    for undo in (False, True):
+        t = make(seed=7)
+        pass_three(t)
+        card, at = t.learner_view().legal_plays()[0], len(t.learner_view().plays())
+        t.play_card(card)
+        t._show_grade("play", card, Grade(), at, t._hand_version)  # as the graded move's result arrives
+        if undo:
+            t.undo()
+        before = t.store.stats.mistakes.get("mistake", 0)
+        t.finish_hand()
+        assert t.store.stats.mistakes.get("mistake", 0) - before == (0 if undo else 1)
+
+
+def test_the_pass_hint_ends_with_the_pass_and_a_new_hand_has_its_own_status(make) -> None:  # type: ignore[no-untyped-def]
+    t = make(seed=7)
+    t.hint_cards = tuple(t.learner_view().hand[-3:])  # as the pass hint leaves it
+    pass_three(t)
+    assert t.hint_cards == () and not any("ht-hinted" in b._dom_classes for b in t.card_buttons())
+    t.finish_hand()
+    assert "Hand over" in t.status.value
+    t.next_button.click()
+    assert "Hand over" not in t.status.value and "Choose 3 cards" in t.status.value
+
+
 def test_tutor_warning_accept_or_take_back(make, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     from hearts_tutor.table import widget
 
@@ -327,6 +391,8 @@ def test_tutor_warning_accept_or_take_back(make, monkeypatch: pytest.MonkeyPatch
     n = len(t.learner_view().hand)
     next(b for b in t.card_buttons() if not b.disabled).click()
     assert t.warning is not None and "risky" in t.warn_html.value and t.warn_box.layout.display == ""
+    assert "warning for you" in t.status.value and t.warn_box not in t.coach.children, \
+        "the warning is on the felt by the status line, where a phone shows it, and the status line says so"
     t.warn_back.click()
     assert t.warning is None and len(t.learner_view().hand) == n
     next(b for b in t.card_buttons() if not b.disabled).click()

@@ -440,6 +440,11 @@ _CSS = r"""
 .ht-table .ht-coach .ht-flag.high, .ht-table .ht-coach .ht-flag.warning { border-color: #c92a2a;
   background: #fff0f0; }
 .ht-table .ht-coach .ht-flag.info { border-color: #4dabf7; background: #eef7ff; }
+/* the tutor's warning: on the felt, between the status line and the hand */
+.ht-table .ht-warnbox { max-width: 560px; margin: 4px 0; padding: 6px 8px; border-radius: 10px;
+  background: #fff0f0; border-left: 5px solid #c92a2a; color: #3b2f1e; font-size: 14px; }
+.ht-table .ht-warnbox .jupyter-button { border-radius: 7px; background: #fff; border: 1px solid #d6cdb6;
+  font-weight: 600; color: #3b2f1e; }
 .ht-table .ht-coach details { margin-top: 4px; font-size: 12px; }
 .ht-table .ht-coach summary { cursor: pointer; color: #6b4226; font-weight: 600; }
 .ht-table .ht-coach details ol { margin: 2px 0 4px 0; padding-left: 20px; }

@@ -18,6 +18,7 @@ in a worker thread so the table stays responsive). ``sync`` mode does everything
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import html
 import multiprocessing
 import os
@@ -225,7 +226,8 @@ class Table:
         self.warn_back = _button("Take it back")
         self.warn_box = W.VBox([self.warn_html, W.HBox([self.warn_accept, self.warn_back])],
                                layout=W.Layout(display="none"))
-        self.coach = W.VBox([_html("<h4>♥ Coach</h4>"), self.hint_button, self.coach_html, self.warn_box])
+        self.warn_box.add_class("ht-warnbox")  # on the felt, between the status line and the hand
+        self.coach = W.VBox([_html("<h4>♥ Coach</h4>"), self.hint_button, self.coach_html])
         self.coach.add_class("ht-coach")
         self.coach.add_class("ht-panel")
         self.tele_html = _html()
@@ -256,6 +258,7 @@ class Table:
             top,
             W.HBox([self.left_col, self.centre, self.right_col], layout=W.Layout(align_items="center")),
             W.HBox([self.status], layout=W.Layout(justify_content="center")),
+            W.HBox([self.warn_box], layout=W.Layout(justify_content="center")),
             bottom,
         ])
         self.felt.add_class("ht-felt")
@@ -410,8 +413,11 @@ class Table:
         self.hand_scored = False
         self.warning: tuple[Card | tuple[Card, ...], Any] | None = None  # a card, or a pass, and the flag
         self.hint_cards: tuple[Card, ...] = ()
+        self.computer_moves: set[int | None] = set()  # the learner's moves the computer made (None: the pass)
+        self.hand_points: list[int] | None = None  # the scored hand, moon and bonuses included
         self.coach_notes: dict[str, str] = {}
-        self.hand_grades: list[tuple[str, str]] = []
+        self.hand_grades: list[tuple[str, str, int | None]] = []  # band, line, play index (None: the pass)
+        self._hand_version = getattr(self, "_hand_version", 0) + 1
         self.telepathy_seat: int | None = None
         self.telepathy_at = 0
         self.message = ""
@@ -527,6 +533,8 @@ class Table:
         self.decisions[seat] = d
         if d.kind == "play":
             self.play_decisions[len(h.plays()) - 1] = d
+        if seat == LEARNER and d.kind in ("play", "pass"):
+            self.computer_moves.add(len(h.plays()) - 1 if d.kind == "play" else None)
         name = "You" if seat == LEARNER else self.names[seat]
         if d.kind == "pass":
             self.said[seat] = "passed ✓"
@@ -553,7 +561,7 @@ class Table:
         else:
             who = "You take" if t.winner == LEARNER else f"{self.names[t.winner]} takes"
             pts = self._trick_points(t)
-            self.message += f" {who} the trick" + (f" (+{pts})." if pts else ".")
+            self.message += f" {who} the trick" + (f" ({pts:+d} points)." if pts else ".")
 
     def _trick_points(self, t: Trick) -> int:
         r = self.rules
@@ -573,12 +581,15 @@ class Table:
         m = self.match
         points = m.finish_hand()
         self.hand_scored = True
+        self.hand_points = list(points)
         h = m.hand
         res = h.result()
         changes: list[Callable[[Stats], None]] = []
         if not self.demo:
             changes.append(lambda st: st.record_hand(points=points[LEARNER], moon=res.shooter == LEARNER,
                                                      queen=bool(h.queens_taken[LEARNER])))
+            bands = [band for band, _, _ in self.hand_grades]  # graded moves that were not taken back
+            changes.append(lambda st: _record_bands(st, bands))
         parts = [f"{'You' if s == LEARNER else self.names[s]} {p:+d}" for s, p in enumerate(points)]
         extra = ""
         if res.shooter is not None:
@@ -615,9 +626,7 @@ class Table:
 
     def _next_hand(self) -> None:
         self.match.next_hand()
-        message = self.message
-        self._reset_hand_state()
-        self.message = message
+        self._reset_hand_state()  # the finished hand's result stays on the score pad
 
     # ================================================================ the learner's actions
 
@@ -734,6 +743,8 @@ class Table:
                 return
         self.warning = None
         h.pass_cards(LEARNER, cards)
+        self.hint_cards = ()
+        self.coach_notes.pop("hint", None)
         self.said[LEARNER] = "passed ✓"
         self.message = "You passed " + ", ".join(art.card_face(c) for c in sorted(cards)) + "."
         self.selected = []
@@ -789,6 +800,9 @@ class Table:
         self.said = {}
         self.message = f"Taken back: {art.card_face(a.cards[0])} is in your hand again."
         self.coach_notes.pop("grade", None)
+        left = len(h.plays())
+        self.hand_grades = [g for g in self.hand_grades if g[2] is None or g[2] < left]
+        self.computer_moves = {m for m in self.computer_moves if m is None or m < left}
         self._after_change()
 
     def ask_hint(self) -> None:
@@ -856,9 +870,16 @@ class Table:
         if fn is None or self.autopilot or self.demo or not self.grading:
             return
         self.coach_notes["grade"] = "<p><i>Grading your move…</i></p>"
-        self._background(call_coach, (name, view, move), lambda _args, g: self._show_grade(kind, move, g))
+        at = len(self.match.hand.plays()) - 1 if kind == "play" else None
+        version = self._hand_version
+        self._background(call_coach, (name, view, move),
+                         lambda _args, g: self._show_grade(kind, move, g, at, version))
 
-    def _show_grade(self, kind: str, move: Any, g: Any) -> None:
+    def _show_grade(self, kind: str, move: Any, g: Any, at: int | None = None, version: int | None = None) -> None:
+        plays = self.match.hand.plays()
+        if version is not None and (version != self._hand_version or (
+                at is not None and (at >= len(plays) or plays[at] != move))):
+            return  # the move was taken back (undo), or the hand is gone, before its grade came
         band = str(getattr(g, "band", "") or "")
         cost = getattr(g, "cost", None)
         best = getattr(g, "best", None)
@@ -875,10 +896,10 @@ class Table:
         line += f".<br><small>{html.escape(str(expl))}</small></p>" if expl else ".</p>"
         self.coach_notes["grade"] = line
         if band:
-            self.hand_grades.append((band, f"{what}: {band}" + (f" (best {best_text})" if best_text else "")))
+            self.hand_grades.append((band, f"{what}: {band}" + (f" (best {best_text})" if best_text else ""), at))
             if self.hand_scored and coach_function("review_hand") is None:
                 self.coach_notes["review"] = self._own_review()
-            if not self.demo:
+            if self.hand_scored and not self.demo:  # (earlier grades go to the statistics with the hand)
                 self._update_stats(lambda st: st.record_band(band))
         self._render()
 
@@ -892,7 +913,7 @@ class Table:
         self._background(call_coach, ("review_hand", record, LEARNER), self._show_review)
 
     def _own_review(self) -> str:
-        bad = [text for band, text in self.hand_grades if band in ("inaccuracy", "mistake", "blunder")]
+        bad = [text for band, text, _ in self.hand_grades if band in ("inaccuracy", "mistake", "blunder")]
         if not self.hand_grades:
             return ""
         if not bad:
@@ -900,7 +921,16 @@ class Table:
         return "<p><b>Hand review</b></p><ul>" + "".join(f"<li>{html.escape(t)}</li>" for t in bad) + "</ul>"
 
     def _show_review(self, _args: tuple[Any, ...], review: Any) -> None:
-        self.coach_notes["review"] = "<p><b>Hand review</b></p>" + _review_html(review, self._trick_thoughts)
+        note = ""
+        mistakes = getattr(review, "mistakes", None)
+        if self.computer_moves and isinstance(mistakes, tuple | list) and dataclasses.is_dataclass(review) \
+                and not isinstance(review, type):
+            own = tuple(m for m in mistakes
+                        if (None if getattr(m, "kind", "") == "pass" else getattr(m, "index", None))
+                        not in self.computer_moves)
+            review = dataclasses.replace(review, mistakes=own)
+            note = "<p><small>Moves the computer made for you are not reviewed.</small></p>"
+        self.coach_notes["review"] = "<p><b>Hand review</b></p>" + _review_html(review, self._trick_thoughts) + note
         self._render()
 
     def _trick_thoughts(self, index: int) -> str:
@@ -912,7 +942,8 @@ class Table:
             d = self.play_decisions.get(j)
             if j == index or d is None or d.seat == LEARNER or not d.steps:
                 continue
-            steps = "".join(f"<li>{html.escape(self._named(st.text))}</li>" for st in d.steps)
+            steps = "".join(f"<li>{html.escape(self._named(st.text))}{_step_scores(st, d.cards)}</li>"
+                            for st in d.steps)
             parts.append(f"<details><summary>What {html.escape(self.names[d.seat])} ({html.escape(d.level)} bot) "
                          f"was thinking before playing {html.escape(art.card_face(d.card))}</summary>"
                          f"<ol>{steps}</ol></details>")
@@ -1093,9 +1124,11 @@ class Table:
             rest = [i for i in range(len(view.hand)) if i not in self.selected]
             self._rng.shuffle(rest)
             self.selected = (self.selected + rest)[:self.rules.pass_count]
+            self.computer_moves.add(None)
             self.pass_selected(confirmed=True)
         elif view.my_turn:
             c = self._rng.choice(view.legal_plays())
+            self.computer_moves.add(len(h.plays()))
             self._learner_play(c)
             self.message = f"Time! A random legal card was played for you: {art.card_face(c)}."
             self._render()
@@ -1179,6 +1212,8 @@ class Table:
         r = self.rules
         for s in range(view.n):
             live = view.hearts_taken[s] + view.queens_taken[s] * r.queen_points + view.jacks_taken[s] * r.jack_points
+            if self.hand_points is not None:  # scored: the moon, the sweep and the bonuses are in
+                live = self.hand_points[s]
             total = scores[s]
             to_move = h.phase in (Phase.PLAY, Phase.MOON) and view.to_move == s and self.shown_trick is None
             box = self.seat_boxes[s]
@@ -1376,6 +1411,8 @@ class Table:
                     f"<b>Game over</b>: {html.escape(' and '.join(self.names[s] for s in winners))} won.")
         elif self._is_bot(LEARNER) and h.phase is not Phase.DONE:
             line = "The computer is playing " + ("every seat (demonstration)." if self.demo else "this hand for you.")
+        elif self.warning is not None:
+            line = "<b>The coach has a warning for you</b> (just below): go ahead anyway, or take it back."
         elif h.phase is Phase.PASS:
             if h.passes[LEARNER] is None:
                 target = self.names[view.pass_target()]
@@ -1430,9 +1467,13 @@ class Table:
         self.coach_html.value = "".join(parts)
         if self.warning is not None:
             c, flag = self.warning
-            what = ("passing " + ", ".join(art.card_face(x) for x in c)) if isinstance(c, tuple) else art.card_face(c)
+            a_pass = isinstance(c, tuple)
+            what = ("passing " + ", ".join(art.card_face(x) for x in c)) if isinstance(c, tuple) else \
+                art.card_face(c)
             self.warn_html.value = (f'<div class="ht-flag warning">⚠ <b>Are you sure about {what}?</b> '
-                                    f'{html.escape(str(getattr(flag, "reason", flag)))}</div>')
+                                    f'{html.escape(self._named(str(getattr(flag, "reason", flag))))}</div>')
+            self.warn_accept.description = "Pass them anyway" if a_pass else "Play it anyway"
+            self.warn_back.description = "Choose again" if a_pass else "Take it back"
             self.warn_box.layout.display = ""
         else:
             self.warn_html.value = ""
@@ -1560,6 +1601,11 @@ def _step_scores(step: Any, chosen: Sequence[Card]) -> str:
         picked = sorted(cards) == sorted(chosen) or (len(cards) == 1 and cards[0] in chosen)
         parts.append(f"<b>{label}</b>" if picked else label)
     return f'<div class="ht-scores">{"in order: " if not points else ""}{" · ".join(parts)}</div>'
+
+
+def _record_bands(stats: Stats, bands: Sequence[str]) -> None:
+    for band in bands:
+        stats.record_band(band)
 
 
 def _review_html(review: Any, thoughts: Callable[[int], str] | None = None) -> str:
