@@ -239,6 +239,17 @@ def test_moon_is_described_for_the_rules(rules: Rules, goal: str):
         assert goal in said, said
 
 
+def test_a_low_card_in_the_hint_pass_is_not_called_likely_to_win():
+    from hearts_tutor.coach.hints import explain_pass
+
+    view = pass_view("2D 9D KS AS 3C 4C 5C 6C 7C 2H 3H 4H 5H")
+    said = explain_pass(view, tuple(parse_cards("2D KS AS")))
+    assert "the 2 of diamonds goes too" in said.lower() and "only one diamond" in said
+    assert "likely to win" not in said.split("The 2 of diamonds")[-1]
+    said = explain_pass(view, tuple(parse_cards("3C KS AS")))
+    assert "usually worth keeping" in said and "3 of clubs" in said
+
+
 def test_missed_void():
     view = pass_view("9D 2C 3C 4C 5C 6C 7C 8C 2S 3S 4S 5S 6S")
     f = flag(review_pass(view, parse_cards("8C 7C 6C")), "missed_void")
@@ -451,6 +462,7 @@ def all_messages() -> list[str]:
         t.pass_high_diamonds(parse_cards("AD")), t.pass_moon_stopper(parse_card("AH"), std),
         t.reason_pass_queen(2), t.reason_pass_high_spades(parse_cards("AS KS")),
         t.reason_pass_void(1, parse_cards("9D")), t.reason_pass_dangerous(parse_cards("KC")),
+        t.reason_pass_low(parse_cards("2D"), 1), t.reason_pass_low(parse_cards("2C 3C"), 4),
         t.reason_pass_moon(d, std), t.midrange_opponent_void(parse_card("9C"), "the player on your left"),
         t.midrange_led_often(parse_card("9C"), 2), t.midrange_heart(parse_card("8H")),
         t.midrange_no_cover(parse_card("9D")), t.hint_stop_moon(c, "the player on your left", std),

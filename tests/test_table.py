@@ -332,6 +332,20 @@ def test_seats_for_3_to_11_players(n: int) -> None:
     assert sorted(sides) == list(range(1, n))
 
 
+def test_cancelled_cards_are_marked_and_a_long_last_trick_stays_narrow(make) -> None:  # type: ignore[no-untyped-def]
+    t = make(Rules.preset("cancellation"), seed=3)
+    pass_three(t)
+    h = t.match.hand
+    while not any(any(tr.cards.count(c) > 1 for c in tr.cards) for tr in h.tricks[-1:]):
+        t.play_card(t.learner_view().legal_plays()[0])
+    last = h.tricks[-1]
+    twins = {c for c in last.cards if last.cards.count(c) > 1}
+    shown = t.last_trick.value
+    assert shown.count("htc-cancelled") == sum(1 for c in last.cards if c in twins)
+    widths = [int(w) for w in re.findall(r'<div style="width:(\d+)px">', shown)]
+    assert len(widths) == 8 and 8 * (widths[0] + 3) <= 240, "eight cards overlap to keep clear of the seats"
+
+
 def test_big_tables_get_compact_seats(make) -> None:  # type: ignore[no-untyped-def]
     """Three seats a side (9-11 players) draws smaller seats; a new game with fewer players draws them full size."""
     t = make(Rules.preset("cancellation", players=9), seed=1)

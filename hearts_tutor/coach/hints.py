@@ -160,8 +160,14 @@ def explain_pass(view: PlayerView, cards: tuple[Card, ...]) -> str:
         if suit_held and all(c in rest for c in suit_held):
             reasons.append(text.reason_pass_void(suit, suit_held))
             rest = [c for c in rest if c not in suit_held]
-    if rest:
-        reasons.append(text.reason_pass_dangerous(rest))
+    high = [c for c in rest if rank_of(c) >= 5]  # 7 and up
+    if high:
+        reasons.append(text.reason_pass_dangerous(high))
+    low = [c for c in rest if rank_of(c) < 5]
+    kept = [c for c in hand if c not in cards]
+    for suit in sorted({suit_of(c) for c in low}):
+        left = sum(1 for c in kept if suit_of(c) == suit)
+        reasons.append(text.reason_pass_low([c for c in low if suit_of(c) == suit], left))
     return " ".join(reasons)
 
 

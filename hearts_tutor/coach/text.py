@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from ..cards import SUIT_NAMES, Card, card_name, join_names, rank_of, suit_of
+from ..cards import HEARTS, SUIT_NAMES, Card, card_name, join_names, rank_of, suit_of
 from ..hand import moon_goal
 from ..rules import Rules
 
@@ -193,6 +193,18 @@ def reason_pass_high_spades(cards: list[Card]) -> str:
 def reason_pass_void(suit: int, cards: list[Card]) -> str:
     return (f"Pass {cards_phrase(cards)} to become {void_in(suit)}; then you can "
             f"throw away dangerous cards whenever {suit_name(suit)} are led.")
+
+
+def reason_pass_low(cards: list[Card], left: int) -> str:
+    """A low card in the pass the simulations chose (low cards are usually the ones to keep)."""
+    suit = suit_name(suit_of(cards[0]))
+    one = len(cards) == 1
+    if left <= 1 and suit_of(cards[0]) != HEARTS:
+        return (f"{cap(cards_phrase(cards))} {'goes' if one else 'go'} too: that leaves you "
+                f"{'no' if not left else 'only one'} {suit if not left else suit[:-1]}, so you can soon throw away "
+                "dangerous cards when that suit is led.")
+    return (f"{cap(cards_phrase(cards))} {'goes' if one else 'go'} too: low cards are usually worth keeping, but "
+            "over many simulated deals this pass cost you the fewest points.")
 
 
 def reason_pass_dangerous(cards: list[Card]) -> str:

@@ -428,6 +428,11 @@ _CSS = r"""
 .ht-table .ht-last-trick { background: rgba(0,0,0,.2); border-radius: 12px; padding: 4px 8px; min-width: 150px;
   font-size: 11px; }
 .ht-lt-cards { display: flex; gap: 3px; margin-top: 2px; }
+.ht-lt-cards > div { flex: none; }
+.htc.htc-cancelled { background: #d8d8d8; filter: grayscale(1); }
+.htc.htc-cancelled::after { content: "✕"; position: absolute; inset: 0; display: flex; align-items: center;
+  justify-content: center; color: rgba(60, 60, 60, .8); font-size: 40px; font-weight: 700; }
+.htc-sm.htc-cancelled::after { font-size: 26px; }
 .ht-lt-cards .ht-lt-who { text-align: center; font-size: 10px; color: #d7ecd9; width: 40px; overflow: hidden;
   white-space: nowrap; }
 /* coach, telepathy, score pad */

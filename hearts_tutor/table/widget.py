@@ -1244,12 +1244,15 @@ class Table:
         else:
             cards = list(zip(view.trick_seats, view.trick, strict=True))
         parts = ['<div class="ht-trickarea">']
+        twins = _cancelled([c for _, c in cards], self.rules.decks)
         for seat, c in cards:
             x, y = trick_position(seat, n)
             # across as a share of the area's width, which narrows on a phone
             extra, style = "", f"left:{100 * x / TRICK_WIDTH:.1f}%;top:{y:.0f}px;"
             if winner is not None and seat == winner:
                 extra = "htc-win"
+            elif c in twins:
+                extra = "htc-cancelled"
             if self.sweeping and winner is not None:
                 dx, dy = toward(winner, n)
                 wx, wy = trick_position(winner, n)
@@ -1275,9 +1278,14 @@ class Table:
             done = done[:-1]
         if done:
             t = done[-1]
+            twins = _cancelled(list(t.cards), self.rules.decks)
+            # up to 5 cards side by side; more overlap, so that the box keeps clear of the seats beside it
+            width = "" if len(t.cards) <= 5 else f' style="width:{max(16, 208 // len(t.cards) - 3)}px"'
             items = "".join(
-                f'<div><div class="ht-lt-who">{html.escape(self.names[(t.leader + i) % n].split()[-1])}</div>'
-                f'{art.card_html(c, small=True, extra="htc-win" if (t.leader + i) % n == t.winner else "")}</div>'
+                f'<div{width}><div class="ht-lt-who"{width} title="{html.escape(self.names[(t.leader + i) % n])}">'
+                f'{html.escape(self.names[(t.leader + i) % n].split()[-1])}</div>'
+                + art.card_html(c, small=True, extra="htc-win" if (t.leader + i) % n == t.winner else
+                                "htc-cancelled" if c in twins else "") + "</div>"
                 for i, c in enumerate(t.cards))
             won = "nobody" if t.winner is None else ("you" if t.winner == LEARNER else self.names[t.winner])
             self.last_trick.value = (f"<b>Last trick</b> · won by {html.escape(won)}"
@@ -1601,6 +1609,11 @@ def _step_scores(step: Any, chosen: Sequence[Card]) -> str:
         picked = sorted(cards) == sorted(chosen) or (len(cards) == 1 and cards[0] in chosen)
         parts.append(f"<b>{label}</b>" if picked else label)
     return f'<div class="ht-scores">{"in order: " if not points else ""}{" · ".join(parts)}</div>'
+
+
+def _cancelled(cards: Sequence[Card], decks: int) -> set[Card]:
+    """With two decks, the cards of a trick that met their twin and cancelled."""
+    return {c for c in cards if cards.count(c) > 1} if decks == 2 else set()
 
 
 def _record_bands(stats: Stats, bands: Sequence[str]) -> None:
