@@ -176,6 +176,7 @@ def test_telepathy_steps(make) -> None:  # type: ignore[no-untyped-def]
     t.seat_buttons[2].click()
     d = t.decisions[2]
     assert t.telepathy.layout.display == ""
+    assert f"Reading {t.names[2]}&#x27;s mind" in t.status.value, "the status line says where the thoughts are shown"
     assert t.tele_html.value.count('class="ht-step') == 1
     for i in range(2, len(d.steps) + 2):
         t.tele_next.click()
@@ -330,6 +331,17 @@ def test_seats_for_3_to_11_players(n: int) -> None:
         assert names[1:] == ["blue otter", "yellow bird", "red fox"]
     sides = seat_sides(n)
     assert sorted(sides) == list(range(1, n))
+
+
+def test_seats_say_only_what_they_played_to_this_trick(make) -> None:  # type: ignore[no-untyped-def]
+    t = make(seed=5)
+    pass_three(t)
+    for _ in range(6):
+        trick = {art.card_face(c) for c in t.learner_view().trick}
+        for s in range(1, 4):
+            said = t.said.get(s, "")
+            assert not said.startswith("played") or said.removeprefix("played ") in trick, (said, trick)
+        t.play_card(t.learner_view().legal_plays()[0])
 
 
 def test_cancelled_cards_are_marked_and_a_long_last_trick_stays_narrow(make) -> None:  # type: ignore[no-untyped-def]

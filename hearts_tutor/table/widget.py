@@ -492,8 +492,7 @@ class Table:
         if kind == "bot":
             self._apply_decision(self._bot_for(seat).decide(self.match.view(seat)))
         elif kind == "clear_trick":
-            self.shown_trick = None
-            self.sweeping = False
+            self._clear_trick()
         elif kind == "score":
             self._score_hand()
         else:
@@ -549,6 +548,12 @@ class Table:
             self.message = f"{name} shot the moon and chose to {d.choice.replace('_', ' ') if d.choice else ''}."
         if self.telepathy_seat == seat:
             self.telepathy_at = 0
+
+    def _clear_trick(self) -> None:
+        """The finished trick leaves the centre (it is the last trick now), and the seats' 'played' labels go."""
+        self.shown_trick = None
+        self.sweeping = False
+        self.said = {s: said for s, said in self.said.items() if not said.startswith("played")}
 
     def _trick_taken(self) -> None:
         h = self.match.hand
@@ -689,7 +694,7 @@ class Table:
         before = self.learner_view()
         tricks_before = len(h.tricks)
         if self.shown_trick is not None:
-            self.shown_trick = None
+            self._clear_trick()
         h.play(c)
         self.warning = None
         self.hint_cards = ()
@@ -993,6 +998,8 @@ class Table:
             return
         self.telepathy_seat = seat
         self.telepathy_at = 0
+        self.message = (f"Reading {self.names[seat]}'s mind: its thoughts are in the Telepathy panel "
+                        "(under the table on a small screen).")
         self._render()
 
     def telepathy_step(self, delta: int) -> None:
@@ -1066,8 +1073,7 @@ class Table:
                 self._render_trick()
                 await asyncio.sleep(trick_pause / 2)
                 if version == self._version:
-                    self.shown_trick = None
-                    self.sweeping = False
+                    self._clear_trick()
                     self._render()
             elif kind == "score":
                 self._score_hand()
