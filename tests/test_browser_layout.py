@@ -32,6 +32,16 @@ LAYOUT_JS = """() => {
           felt: box(document.querySelector('.ht-felt')), coach: box(document.querySelector('.ht-coach'))};
 }"""
 
+# The felt's words drawn under 8 px (font size times the zoom of the felt and of the table).
+FONTS_JS = """() => {
+  const zoom = el => { let z = 1;
+                       for (let p = el; p; p = p.parentElement) z *= parseFloat(getComputedStyle(p).zoom) || 1;
+                       return z; };
+  return ['.ht-seatinfo', '.ht-level', '.htb-count', '.ht-status', '.ht-last-trick', '.ht-avatar', '.ht-finish']
+    .map(sel => [sel, document.querySelector(sel)]).filter(([, el]) => el)
+    .map(([sel, el]) => [sel, parseFloat(getComputedStyle(el).fontSize) * zoom(el)]).filter(([, px]) => px < 8);
+}"""
+
 # True when an ancestor that clips its overflow (a scrolling box) hides part of the element's width.
 CLIPPED_JS = """const clipped = (el) => {
   const b = el.getBoundingClientRect();
@@ -98,6 +108,8 @@ def test_table_fits_every_window(tmp_path: Path) -> None:
             if width < 600:  # a phone: the felt is laid out again, not just zoomed, so cards stay big enough to tap
                 card = page.locator(".ht-card").first.bounding_box()
                 assert card and card["width"] >= 34, f"cards are {card and card['width']:.0f} px wide {where}"
+                small = page.evaluate(FONTS_JS)
+                assert not small, f"words on the felt shown smaller than 8 px {where}: {small}"
 
         # on the phone: choose three cards and pass, then play a card, all by clicking where the cards show
         for card in page.locator(".ht-card").element_handles()[:3]:

@@ -286,6 +286,17 @@ _NARROW_CSS = _chip_seats(".ht-table .ht-felt") + f"""\
 .ht-table .ht-felt .ht-top > .ht-top-spacer {{ display: none; }}
 .ht-table .ht-felt .ht-bottom {{ flex-wrap: wrap; justify-content: space-between; }}
 .ht-table .ht-felt .ht-bottom > .ht-hand {{ order: -1; flex: 1 0 100% !important; }}  /* over its own flex */
+/* a phone draws this felt at about 0.65: larger words keep them readable (11 px would show as 7) */
+.ht-table .ht-felt .jupyter-button.ht-avatar {{ width: 132px; font-size: 14px; }}
+.ht-table .ht-felt .ht-seatinfo {{ font-size: 15px; }}
+.ht-table .ht-felt .ht-seatinfo b {{ font-size: 17px; }}
+.ht-table .ht-felt .ht-seatinfo .ht-level, .ht-table .ht-felt .ht-seatinfo .ht-said,
+.ht-table .ht-felt .htb-count {{ font-size: 14px; }}
+.ht-table .ht-felt .ht-last-trick {{ font-size: 14px; }}
+.ht-table .ht-felt .ht-lt-cards .ht-lt-who {{ font-size: 13px; }}
+.ht-table .ht-felt .ht-status {{ font-size: 18px; }}
+.ht-table .ht-felt .ht-warnbox {{ font-size: 17px; }}
+.ht-table .ht-felt .jupyter-button.ht-pass, .ht-table .ht-felt .jupyter-button.ht-finish {{ font-size: 16px; }}
 """
 
 
