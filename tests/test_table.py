@@ -358,6 +358,25 @@ def test_cancelled_cards_are_marked_and_a_long_last_trick_stays_narrow(make) -> 
     assert len(widths) == 8 and 8 * (widths[0] + 3) <= 240, "eight cards overlap to keep clear of the seats"
 
 
+def test_settings_show_the_target_or_the_number_of_hands(make) -> None:  # type: ignore[no-untyped-def]
+    t = make(seed=1)
+    target, hands = t.rule_widgets["target"], t.rule_widgets["hands"]
+    assert target.layout.display == "" and hands.layout.display == "none"
+    t.rule_widgets["end"].value = "hands"
+    assert target.layout.display == "none" and hands.layout.display == ""
+    t.preset_w.value = "deluxe"  # ends when a player passes the target
+    assert target.layout.display == "" and hands.layout.display == "none"
+
+
+def test_received_cards_say_who_passed_them(make) -> None:  # type: ignore[no-untyped-def]
+    t = make(seed=4)
+    pass_three(t)
+    view = t.learner_view()
+    giver = t.names[view.pass_source()]
+    tips = [b.tooltip for b in t.card_buttons() if "ht-received" in b._dom_classes]
+    assert len(tips) == len(view.received) == 3 and all(f"{giver} passed you this card" in tip for tip in tips)
+
+
 def test_big_tables_get_compact_seats(make) -> None:  # type: ignore[no-untyped-def]
     """Three seats a side (9-11 players) draws smaller seats; a new game with fewer players draws them full size."""
     t = make(Rules.preset("cancellation", players=9), seed=1)

@@ -285,10 +285,10 @@ class Table:
             toggle.observe(self._guarded(lambda _: self._render_panels()), "value")
 
     def _build_settings(self) -> None:
-        style = {"description_width": "150px"}
+        style = {"description_width": "128px"}  # leaves the drop-downs room for their longest choices
 
         def lay() -> W.Layout:  # one layout each: hiding one widget must not hide the others
-            return W.Layout(width="310px")
+            return W.Layout(width="316px")
 
         def dd(desc: str, options: Any) -> W.Dropdown:
             return W.Dropdown(description=desc, options=options, style=style, layout=lay())
@@ -311,13 +311,14 @@ class Table:
             "sweep": dd("Taking every trick", _labelled("sweep", SWEEPS)),
             "end": dd("Game ends", _labelled("end", END_MODES)),
             "target": W.BoundedIntText(description="Target score", min=10, max=1000, style=style, layout=lay()),
-            "hands": W.BoundedIntText(description="Hands (end: hands)", min=1, max=100, style=style, layout=lay()),
+            "hands": W.BoundedIntText(description="Number of hands", min=1, max=100, style=style, layout=lay()),
             "handicap": W.BoundedIntText(description="Your starting score", min=-100, max=200, style=style,
                                          layout=lay()),
             "turn_clock": W.BoundedIntText(description="Turn clock (s, 0 = off)", min=0, max=300, style=style,
                                            layout=lay()),
         }
         self.rule_widgets = r
+        r["end"].observe(self._guarded(lambda _: self._show_end_fields()), "value")
         levels = list(self._levels_available)
         names = art.seat_animals(11)
         self.level_widgets = [dd(f"{art.title_name(names[s][0])}", levels) for s in range(1, 11)]
@@ -359,6 +360,13 @@ class Table:
             elif key == "turn_clock":
                 value = int(value or 0)
             w.value = value
+        self._show_end_fields()
+
+    def _show_end_fields(self) -> None:
+        """The target score when the game ends on reaching it, the number of hands when it ends after them."""
+        by_hands = self.rule_widgets["end"].value == "hands"
+        self.rule_widgets["target"].layout.display = "none" if by_hands else ""
+        self.rule_widgets["hands"].layout.display = "" if by_hands else "none"
 
     def rules_from_settings(self) -> Rules:
         """The rules the settings panel describes (raises RulesError for an impossible combination)."""
@@ -1347,6 +1355,8 @@ class Table:
                 tip = verdict.reason if verdict else f"Play {art.card_face(c)}"
             else:
                 disabled, tip = True, self._wait_reason()
+            if c in received:
+                tip += f" ({self.names[view.pass_source()]} passed you this card)"
             with b.hold_sync():
                 b.disabled = disabled
                 b.tooltip = tip
