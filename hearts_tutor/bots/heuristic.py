@@ -751,7 +751,7 @@ KEEP_GUARDED_QUEEN = "is safe with the other spades I hold"
 KEEP_COVERED_SPADE = "is a high spade, but I have enough other spades to keep it safe"
 KEEP_LOW_SPADE = "is a spade below the queen, which keeps me safe from her"
 KEEP_LOW_HEART = "is a low heart, good for staying under heart tricks"
-KEEP_JACK = "is the jack of diamonds, worth -10: I keep it"
+KEEP_JACK = "takes 10 points off the score of whoever wins it"
 KEEP_LOW_CARD = "is a low card, safe to keep"
 KEEP_REASONS = frozenset({KEEP_GUARDED_QUEEN, KEEP_COVERED_SPADE, KEEP_LOW_SPADE, KEEP_LOW_HEART, KEEP_JACK,
                           KEEP_LOW_CARD})

@@ -155,6 +155,7 @@ class Table:
         self._run_task: asyncio.Task[Any] | None = None
         self._clock_task: asyncio.Task[Any] | None = None
         self._executors: dict[str, ThreadPoolExecutor] = {}
+        self._hand_version = 0  # counts the hands dealt (a grade that arrives for an earlier hand is dropped)
         self._coach_executors: dict[str, ProcessPoolExecutor] = {}
         self._card_buttons: dict[tuple[Card, int], W.Button] = {}
         self._build()
@@ -425,7 +426,7 @@ class Table:
         self.hand_points: list[int] | None = None  # the scored hand, moon and bonuses included
         self.coach_notes: dict[str, str] = {}
         self.hand_grades: list[tuple[str, str, int | None]] = []  # band, line, play index (None: the pass)
-        self._hand_version = getattr(self, "_hand_version", 0) + 1
+        self._hand_version += 1
         self.telepathy_seat: int | None = None
         self.telepathy_at = 0
         self.message = ""
