@@ -12,7 +12,7 @@ with bit ``card`` set. Two-deck games keep a second mask of the cards held twice
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TypeAlias
 
 Card: TypeAlias = int
@@ -145,9 +145,18 @@ def join_names(cards: Iterable[Card]) -> str:
             names.append(f"both {rank}s of {suit}")
         else:
             names.append(card_name(c))
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return join_words(names)
+
+
+def join_words(parts: Sequence[str]) -> str:
+    """'a, b and c' ('' for none).
+
+    >>> join_words(["the 2 of clubs", "both queens of spades"])
+    'the 2 of clubs and both queens of spades'
+    """
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 QUEEN_OF_SPADES: Card = card(10, SPADES)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from .cards import ALL_CARDS, cards_in, cards_str, mask_of, parse_cards
+from .cards import ALL_CARDS, HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, cards_in, cards_str, mask_of, parse_cards
 
 PASS_DIRECTIONS = ("left", "right", "across", "keep")
 FIRST_LEADS = ("lowest_club", "any_club", "left_of_dealer", "rotate")
@@ -195,6 +195,13 @@ class Rules:
     @cached_property
     def tricks_per_hand(self) -> int:
         return self.hand_size
+
+    def card_points(self, card: int) -> int:
+        """What one card scores for whoever takes it: a heart 1, the queen of spades and the jack of diamonds
+        as these rules say, any other card 0."""
+        if card // 13 == HEARTS:
+            return 1
+        return self.queen_points if card == QUEEN_OF_SPADES else self.jack_points if card == JACK_OF_DIAMONDS else 0
 
     @property
     def moon_points(self) -> int:

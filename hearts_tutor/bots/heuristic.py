@@ -39,6 +39,7 @@ from ..cards import (
     card_name,
     card_str,
     join_names,
+    join_words,
 )
 from ..view import PlayerView
 from .base import Bot, Decision, Reasoning
@@ -88,16 +89,6 @@ def seat_name(view: PlayerView, seat: int) -> str:
     if view.n % 2 == 0 and offset == view.n // 2:
         return f"seat {seat} (across)"
     return f"seat {seat}"
-
-
-def card_points(c: Card, rules: Any) -> int:
-    if c >= 39:
-        return 1
-    if c == QUEEN_OF_SPADES:
-        return rules.queen_points
-    if c == JD:
-        return rules.jack_points
-    return 0
 
 
 class Beliefs:
@@ -434,7 +425,7 @@ class HeuristicBot(Bot):
         if view.trick:
             win = trick_winner_card(view.trick, rules.decks)
             facts["win"] = win
-            pts = sum(card_points(c, rules) for c in view.trick) + sum(card_points(c, rules) for c in view.carried)
+            pts = sum(rules.card_points(c) for c in (*view.trick, *view.carried))
             facts["trick_points"] = pts
             if win is not None:
                 winner = view.trick_seats[view.trick.index(win)]
@@ -562,7 +553,7 @@ class HeuristicBot(Bot):
         pts = facts["trick_points"]
         rank = c % 13
         led = c // 13
-        own = card_points(c, rules)
+        own = rules.card_points(c)
         if rules.decks == 2 and c in view.trick:
             # my card cancels its twin: it cannot win
             return own * 0.2 - rank / 26, "it cancels the same card already played, so it cannot win"
@@ -686,7 +677,7 @@ class HeuristicBot(Bot):
         suit = c // 13
         rank = c % 13
         others = [s for s in range(view.n) if s != view.seat]
-        own = card_points(c, rules)
+        own = rules.card_points(c)
         beaten = self._higher_chance(view, facts, c, others)
         if not sk.counts_cards:
             higher_left = 12 - rank
@@ -848,20 +839,15 @@ def _stake_words(view: PlayerView) -> str:
         parts.append("the jack of diamonds" if view.trick.count(JD) == 1 else "both jacks of diamonds")
     text = ""
     if parts:
-        total = sum(card_points(c, rules) for c in view.trick)
+        total = sum(rules.card_points(c) for c in view.trick)
         text = f", with {join_words(parts)} in the trick" + (f" ({_points(total)})" if len(parts) > 1 or not hearts
                                                               else "")
-    carried = sum(card_points(c, rules) for c in view.carried)
+    carried = sum(rules.card_points(c) for c in view.carried)
     if carried:
         goes = "goes" if abs(carried) == 1 else "go"
         text += (f", and {_points(carried)} carried over from cancelled tricks {goes} to its winner" if text else
                  f"; {_points(carried)} carried over from cancelled tricks {goes} to this trick's winner")
     return text
-
-
-def join_words(parts: list[str]) -> str:
-    """'a, b and c'."""
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _queens_gone(decks: int, in_kitty: int) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..cards import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SPADES, Card, rank_of, suit_of
+from ..cards import HEARTS, QUEEN_OF_SPADES, SPADES, Card, rank_of, suit_of
 from ..view import PlayerView
 from .flags import JACK, queen_scores
 
@@ -32,16 +32,7 @@ def players_after(view: PlayerView) -> int:
 
 
 def card_points(view: PlayerView, cards: list[Card] | tuple[Card, ...]) -> int:
-    r = view.rules
-    pts = 0
-    for c in cards:
-        if suit_of(c) == HEARTS:
-            pts += 1
-        elif c == QUEEN_OF_SPADES:
-            pts += r.queen_points
-        elif c == JACK_OF_DIAMONDS:
-            pts += r.jack_points
-    return pts
+    return sum(view.rules.card_points(c) for c in cards)
 
 
 def stake(view: PlayerView, card: Card | None = None) -> int:

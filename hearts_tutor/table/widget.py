@@ -578,8 +578,7 @@ class Table:
             self.message += f" {who} the trick" + (f" ({pts:+d} points)." if pts else ".")
 
     def _trick_points(self, t: Trick) -> int:
-        r = self.rules
-        return sum(1 if c >= 39 else r.queen_points if c == 36 else r.jack_points if c == 22 else 0 for c in t.cards)
+        return sum(self.rules.card_points(c) for c in t.cards)
 
     def _after_exchange(self) -> None:
         h = self.match.hand
