@@ -124,6 +124,10 @@ def build_parser() -> argparse.ArgumentParser:
     rev.add_argument("--json", action="store_true")
     rev.set_defaults(func=cmd_review)
 
+    from .practice.cli import add_parser as add_puzzles
+
+    add_puzzles(sub)
+
     bench = sub.add_parser("bench", help="speed benchmarks")
     bench.add_argument("what", choices=["engine"])
     bench.add_argument("--seconds", type=_seconds, default=3.0)

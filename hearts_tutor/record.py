@@ -124,6 +124,30 @@ class HandRecord:
     def dumps(self) -> str:
         return json.dumps(self.to_json())
 
+    def seen_from(self, seat: int) -> HandRecord:
+        """The same hand with ``seat`` renumbered 0 (every seat moves round by the same amount).
+
+        The pass direction is made explicit, and the dealer and hand number move with the seats so the same
+        player leads (for ``left_of_dealer`` and ``rotate``), so the renumbered hand plays out card for card
+        like this one.
+
+        >>> rec = HandRecord.from_state(HandState.deal_random(Rules.preset("standard"), seed=2))
+        >>> turned = rec.seen_from(1)
+        >>> turned.deal[0] == rec.deal[1] and turned.pass_direction == "left"
+        True
+        """
+        n = self.rules.players
+        if not 0 <= seat < n:
+            raise ValueError(f"seat must be from 0 to {n - 1}, not {seat}")
+        turn = (lambda seats: seats[seat:] + seats[:seat]) if seat else (lambda seats: seats)
+        direction = self.pass_direction or self.rules.pass_direction(self.hand_number)
+        return HandRecord(rules=self.rules, deal=[list(h) for h in turn(self.deal)],
+                          dealer=(self.dealer - seat) % n,
+                          hand_number=(self.hand_number - seat) % n + n * (self.hand_number // n),
+                          pass_direction=direction, kitty=list(self.kitty),
+                          passes=[list(p) for p in turn(self.passes)] if self.passes else [],
+                          plays=list(self.plays), moon_choice=self.moon_choice)
+
     # ----- to and from the engine -----
 
     @classmethod

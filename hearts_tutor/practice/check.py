@@ -1,0 +1,101 @@
+"""Re-verifying a bank with new dice, and listing it (``hearts-tutor puzzles check`` and ``list``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..record import referee_record
+from .bank import PUZZLE_FIELDS, Bank, BankError, Puzzle, parse_move
+from .mine import Budget, compare, option_values
+
+
+@dataclass
+class CheckReport:
+    """``puzzles check``'s answer (SPEC section 11)."""
+
+    puzzles: int = 0
+    kept_answer: int = 0
+    changed: list[str] = field(default_factory=list)
+    invalid: list[dict[str, str]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"puzzles": self.puzzles, "kept_answer": self.kept_answer, "changed": self.changed,
+                "invalid": self.invalid}
+
+
+def check_puzzle(puzzle: Puzzle, seed: int, budget: Budget = Budget()) -> tuple[bool, str | None]:
+    """Grade the puzzle's options again with the coach's model on new dice: (answer kept, error or None).
+
+    The answer is kept when the new grading's best option is an accepted answer and it accepts no other option.
+    The prefix must also pass the referee.
+    """
+    verdict = referee_record({k: v for k, v in puzzle.to_json().items() if k not in PUZZLE_FIELDS})
+    if not verdict["ok"]:
+        return False, f"the referee rejects its record: {verdict['error']}"
+    try:
+        view = puzzle.view()
+    except BankError as e:
+        return False, str(e)
+    options: list[Any] = [parse_move(k) for k in puzzle.expected]
+    if puzzle.kind == "play":
+        options = [o[0] for o in options]
+        legal = view.legal_plays()
+        if any(o not in legal for o in options):
+            return False, f"puzzle {puzzle.id}: a graded option is not a legal card"
+    from .bank import move_key
+
+    deals = budget.grade_pass if puzzle.kind == "pass" else budget.grade
+    result = compare(option_values(view, options, seed=seed, deals=deals))
+    accepted = {move_key(o) for o in result.accepted}
+    kept = move_key(result.best) in puzzle.answers and accepted <= set(puzzle.answers)
+    return kept, None
+
+
+def _check_task(task: tuple[Puzzle, int, Budget]) -> tuple[str, bool, str | None]:
+    puzzle, seed, budget = task
+    kept, error = check_puzzle(puzzle, seed, budget)
+    return puzzle.id, kept, error
+
+
+def check_bank(puzzles: Iterable[Puzzle], *, seed: int, jobs: int = 1, budget: Budget = Budget(),
+               progress: Callable[[int], None] | None = None) -> CheckReport:
+    """Re-verify every puzzle (in ``jobs`` processes); the report of SPEC section 11."""
+    tasks = [(p, seed, budget) for p in puzzles]
+    report = CheckReport(puzzles=len(tasks))
+    if jobs > 1 and len(tasks) > 1:
+        import multiprocessing
+        import sys
+        from concurrent.futures import ProcessPoolExecutor
+
+        ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+            results: Iterable[tuple[str, bool, str | None]] = list(_progress(pool.map(_check_task, tasks, chunksize=4),
+                                                                             progress))
+    else:
+        results = list(_progress(map(_check_task, tasks), progress))
+    for pid, kept, error in results:
+        if error is not None:
+            report.invalid.append({"id": pid, "error": error})
+        elif kept:
+            report.kept_answer += 1
+        else:
+            report.changed.append(pid)
+    return report
+
+
+def _progress(results: Iterable[Any], progress: Callable[[int], None] | None) -> Iterable[Any]:
+    for r in results:
+        if progress:
+            progress(1)
+        yield r
+
+
+def list_lines(bank: Bank, *, theme: str | None = None, rules: str | None = None) -> list[dict[str, Any]]:
+    """One summary per puzzle: id, rules preset, themes, rating."""
+    return [{"id": p.id, "rules": p.preset, "kind": p.kind, "themes": list(p.themes), "rating": p.rating}
+            for p in bank.select(themes=[theme] if theme else [], rules=rules)]
+
+
+__all__ = ["CheckReport", "check_bank", "check_puzzle", "list_lines"]

@@ -1,0 +1,124 @@
+"""``hearts-tutor puzzles mine | check | list`` (SPEC section 11)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..rules import PRESETS, Rules, RulesError
+from .bank import BANK_DIR, THEMES, BankError, load_bank
+
+
+def _bar(total: int, unit: str) -> Any:
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit=unit, disable=not sys.stderr.isatty(), file=sys.stderr)
+
+
+def _fail(message: str) -> int:
+    print(f"hearts-tutor puzzles: {message}", file=sys.stderr)
+    return 2
+
+
+def cmd_mine(args: argparse.Namespace) -> int:
+    from .mine import Budget, mine
+
+    if args.scheduler:
+        return _fail("--scheduler needs the Dask cluster support of SPEC section 12, which is not built yet; "
+                     "use --jobs")
+    try:
+        rules = Rules.preset(args.rules)
+    except (RulesError, ValueError) as e:
+        return _fail(str(e))
+    if args.hands <= 0:
+        return _fail(f"--hands must be positive, not {args.hands}")
+    out = Path(args.out) if args.out else BANK_DIR / f"{rules.name}.jsonl"
+    budget = Budget.small() if args.small else Budget()
+    with _bar(args.hands, "deal") as bar:
+        try:
+            report = mine(rules, args.hands, out, seed=args.seed, jobs=max(1, args.jobs or os.cpu_count() or 1),
+                          budget=budget, progress=bar.update)
+        except BankError as e:
+            return _fail(str(e))
+    summary = {"out": str(out), **report.to_json()}
+    print(json.dumps(summary) if args.json else
+          f"{report.kept} puzzles kept from {report.deals} deals ({report.skipped} done before) into {out}; "
+          f"rejected by filter: {report.counts}; {report.cpu_seconds:.0f} CPU seconds")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from .check import check_bank
+    from .mine import Budget
+
+    try:
+        bank = load_bank(args.file)
+    except BankError as e:
+        return _fail(str(e))
+    puzzles = bank.puzzles[: args.limit] if args.limit else bank.puzzles
+    with _bar(len(puzzles), "puzzle") as bar:
+        report = check_bank(puzzles, seed=args.seed, jobs=max(1, args.jobs or os.cpu_count() or 1),
+                            budget=Budget.small() if args.small else Budget(), progress=bar.update)
+    report.invalid += [{"id": "", "error": p} for p in bank.problems]
+    if args.json:
+        print(json.dumps(report.to_json()))
+    else:
+        share = 100 * report.kept_answer / report.puzzles if report.puzzles else 0.0
+        print(f"{report.kept_answer} of {report.puzzles} puzzles kept their answer ({share:.1f}%); "
+              f"changed: {len(report.changed)}; invalid: {len(report.invalid)}")
+        for bad in report.invalid:
+            print(f"  invalid {bad['id']}: {bad['error']}")
+    return 0 if not report.invalid else 1
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from .check import list_lines
+
+    try:
+        bank = load_bank(args.file)
+        lines = list_lines(bank, theme=args.theme, rules=args.rules)
+    except (BankError, ValueError) as e:
+        return _fail(str(e))
+    for p in bank.problems:
+        print(f"hearts-tutor puzzles: {p}", file=sys.stderr)
+    for line in lines:
+        print(json.dumps(line) if args.json else
+              f"{line['id']:<32} {line['rules']:<13} {line['rating']:>7.1f}  {', '.join(line['themes'])}")
+    return 0
+
+
+def add_parser(sub: Any) -> None:
+    """The ``puzzles`` command and its three subcommands."""
+    puzzles = sub.add_parser("puzzles", help="mine, re-verify and list practice puzzles")
+    what = puzzles.add_subparsers(dest="puzzles_command", required=True)
+
+    m = what.add_parser("mine", help="bots play hands; verified decisions become puzzles (appends; resumable)")
+    m.add_argument("--hands", type=int, required=True, help="deals 0..N-1 of the seed (those done are skipped)")
+    m.add_argument("--rules", default="standard", choices=sorted(PRESETS), help="a preset name")
+    m.add_argument("--seed", type=int, default=0)
+    m.add_argument("--jobs", type=int, default=1)
+    m.add_argument("--scheduler", default=None, help="a Dask scheduler address (not built yet)")
+    m.add_argument("--out", default=None, help="the bank file to append to (default: the shipped bank's file)")
+    m.add_argument("--small", action="store_true", help="small evaluation budgets (for tests)")
+    m.add_argument("--json", action="store_true")
+    m.set_defaults(func=cmd_mine)
+
+    c = what.add_parser("check", help="re-verify a bank's answers with new dice")
+    c.add_argument("file", nargs="?", default=None, help="a bank file or folder (default: the shipped bank)")
+    c.add_argument("--seed", type=int, default=1)
+    c.add_argument("--jobs", type=int, default=1)
+    c.add_argument("--limit", type=int, default=0, help="check only the first N puzzles")
+    c.add_argument("--small", action="store_true", help="small evaluation budgets (for tests)")
+    c.add_argument("--json", action="store_true")
+    c.set_defaults(func=cmd_check)
+
+    lst = what.add_parser("list", help="list a bank's puzzles")
+    lst.add_argument("file", nargs="?", default=None)
+    lst.add_argument("--theme", default=None, choices=THEMES)
+    lst.add_argument("--rules", default=None, choices=sorted(PRESETS))
+    lst.add_argument("--json", action="store_true")
+    lst.set_defaults(func=cmd_list)

@@ -1,0 +1,481 @@
+"""Mining puzzles from bot games: every decision is a candidate, and only verified ones are kept.
+
+Bots of mixed levels play hands; each of their decisions (passes included) goes through filters, cheapest
+first, and becomes a puzzle for seat 0 (the record is renumbered) only when every one of them holds:
+
+1. ``forced``: more than one legal option.
+2. ``agree``: the easy, medium and hard bots do not all choose the same move.
+3. ``screen``: a quick rollout screen (``Budget.screen`` deals) shows an option at least ``SCREEN_GAP`` points
+   worse than the best, and the easy or medium bot's choice at least ``SCREEN_BOT_GAP`` worse.
+4. ``margin``: the coach's grading (the rollout policy with the hard bots' inference, ``Budget.grade`` deals)
+   accepts some options (band best) and every accepted option beats every other option by at least
+   ``MARGIN`` points per hand, the 95% confidence interval of the paired difference clear of that.
+5. ``real_test``: the easy or the medium bot chooses an option that is not accepted.
+6. ``second_opinion``: another grading with other dice and another model (uniform deals of the unseen cards,
+   and the hard bots playing the next ``Budget.horizon`` cards, then the medium bots) has its best option
+   among the accepted ones and rejects every other option it compares (the accepted ones, the three most
+   tempting others and the bots' choices).
+
+A kept puzzle gets themes (:mod:`.themes`), the coach's explanation, and a starting rating from which bot
+levels solve it (:func:`starting_rating`). Mining appends to a bank file and records each finished deal in
+``<bank>.done`` beside it, so a run that is stopped resumes where it was.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from ..cards import Card
+from ..hand import HandState, Phase
+from ..record import HandRecord
+from ..rules import Rules
+from ..view import PlayerView
+from .bank import append_puzzles, move_key
+
+MARGIN = 2.0
+Z95 = 1.959964
+SCREEN_GAP = 1.5
+SCREEN_BOT_GAP = 1.0
+FILTERS = ("forced", "agree", "screen", "margin", "real_test", "second_opinion")
+LEVEL_STRENGTH = {"easy": 1150.0, "medium": 1350.0, "hard": 1600.0, "expert": 1800.0}
+"""Ratings the bot levels play at, for a puzzle's starting rating (Glicko-2 scale)."""
+PRIOR = (1500.0, 350.0)
+SEAT_MIXES = (("hard", "medium", "easy", "hard"), ("medium", "hard", "hard", "easy"),
+              ("easy", "hard", "medium", "medium"), ("hard", "easy", "medium", "hard"))
+"""The levels at the table, by deal (repeated round a larger table)."""
+GRADE_MODEL = "rollout policy with the hard bots' inference of the unseen cards"
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How many sampled deals each stage plays out (a pass rollout plays a whole hand, so passes get fewer)."""
+
+    screen: int = 40
+    grade: int = 400
+    grade_pass: int = 160
+    verify: int = 24
+    verify_pass: int = 24
+    horizon: int = 4
+    expert_rollouts: int = 120
+
+    @classmethod
+    def small(cls) -> Budget:
+        """A budget for tests: every stage runs, with few deals."""
+        return cls(screen=12, grade=60, grade_pass=30, verify=12, verify_pass=8, horizon=4, expert_rollouts=16)
+
+
+# ----- paired values of options under a model -----
+
+Policy = Callable[[HandState, random.Random], Card]
+
+
+def _plays_so_far(state: HandState) -> int:
+    return sum(len(t.cards) for t in state.tricks) + len(state.trick)
+
+
+def bot_continuation(start: int, horizon: int) -> Policy:
+    """A play-out model: the hard bots for the ``horizon`` plays after play number ``start``, then the medium
+    bots (each decides from its own seat's view, as in a real game)."""
+    from ..bots.heuristic import HardBot, MediumBot
+
+    hard, medium = HardBot(seed=0), MediumBot(seed=0)
+
+    def policy(state: HandState, rng: random.Random) -> Card:
+        bot = hard if _plays_so_far(state) < start + horizon else medium
+        bot.rng = rng
+        return bot.choose_play(state.view(state.to_move)).card
+
+    return policy
+
+
+def _deal_rng(seed: int, i: int) -> random.Random:
+    return random.Random(f"deal:{seed}:{i}")
+
+
+def option_values(view: PlayerView, options: Sequence[Hashable], *, seed: int, deals: int,
+                  model: str = "coach", horizon: int = 8) -> dict[Any, list[float]]:
+    """Each option's points for the viewing seat on ``deals`` sampled deals, paired (the same deal and dice for
+    every option). ``model`` is ``coach`` (the coach's grading model) or ``bots`` (the second opinion)."""
+    from ..bots.heuristic import Beliefs
+    from ..bots.search import paired_pass_playouts, paired_playouts, rollout_policy
+
+    values: dict[Any, list[float]] = {o: [] for o in options}
+    passing = view.phase is Phase.PASS
+    if model == "coach":
+        policy: Policy = rollout_policy
+        weights = voids = None
+        if not passing:
+            beliefs = Beliefs(view)
+            weights, voids = beliefs.card_weights() or None, beliefs.void_odds() or None
+    elif model == "bots":
+        start = 0 if passing else len(view.plays()) + 1
+        policy, weights, voids = bot_continuation(start, horizon), None, None
+    else:
+        raise ValueError(f"unknown model {model!r} (coach or bots)")
+    for i in range(deals):
+        rng = _deal_rng(seed, i)
+        if passing:
+            row: Mapping[Any, int] = paired_pass_playouts(view, list(options), rng, policy)
+        else:
+            row = paired_playouts(view, list(options), rng, weights, policy=policy, void_odds=voids)
+        for o in options:
+            values[o].append(row[o])
+    return values
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Paired statistics of options: means, the best, and each option's cost (0 within the noise)."""
+
+    means: dict[Any, float]
+    best: Any
+    cost: dict[Any, float]
+    n: int
+
+    @property
+    def accepted(self) -> list[Any]:
+        """The options the coach grades best (their cost is within the band 'best')."""
+        from ..coach.grading import BAND_LIMITS
+
+        return [o for o in self.means if self.cost[o] <= BAND_LIMITS[0]]
+
+
+def compare(values: Mapping[Any, list[float]]) -> Comparison:
+    """The coach's comparison of paired values (the same noise rule as its grades)."""
+    from ..coach.grading import _summarise
+
+    s = _summarise(dict(values), order=lambda o: o)
+    return Comparison(dict(s.means), s.best, dict(s.cost), s.n)
+
+
+def paired_lower_bound(values: Mapping[Any, list[float]], worse: Any, better: Any) -> float:
+    """The lower end of the 95% confidence interval of how many points ``worse`` gives up to ``better``."""
+    d = [a - b for a, b in zip(values[worse], values[better], strict=True)]
+    n = len(d)
+    if n < 2:
+        return -math.inf
+    m = sum(d) / n
+    var = sum((x - m) ** 2 for x in d) / (n - 1)
+    return m - Z95 * math.sqrt(var / n)
+
+
+def _may_reach_margin(values: Mapping[Any, list[float]], accepted: Sequence[Any]) -> bool:
+    """Whether every other option could still be ``MARGIN`` worse than every accepted one (the upper end of
+    each paired difference's confidence interval reaches it)."""
+    others = [o for o in values if o not in accepted]
+    return bool(others) and all(-paired_lower_bound({"a": values[a], "o": values[o]}, "a", "o") >= MARGIN
+                                for a in accepted for o in others)
+
+
+def half_width(values: Sequence[float]) -> float:
+    n = len(values)
+    if n < 2:
+        return math.inf
+    m = sum(values) / n
+    return Z95 * math.sqrt(sum((x - m) ** 2 for x in values) / (n - 1) / n)
+
+
+# ----- the starting rating -----
+
+def _expected_score(player: float, opponent: float) -> float:
+    return 1.0 / (1.0 + 10 ** ((opponent - player) / 400.0))
+
+
+def starting_rating(solved: Mapping[str, bool]) -> float:
+    """The puzzle's most likely rating given which bot levels solved it (each level playing at its
+    :data:`LEVEL_STRENGTH`, a prior of 1500 ± 350): a puzzle only the expert solves is rated above one the
+    medium bot solves.
+
+    >>> easy = starting_rating({"easy": True, "medium": True, "hard": True, "expert": True})
+    >>> hard = starting_rating({"easy": False, "medium": False, "hard": True, "expert": True})
+    >>> none = starting_rating({"easy": False, "medium": False, "hard": False, "expert": False})
+    >>> easy < hard < none
+    True
+    """
+    mu, sigma = PRIOR
+    c = math.log(10) / 400.0
+
+    def slope(r: float) -> float:  # derivative of the log posterior: decreasing in r
+        g = -(r - mu) / sigma ** 2
+        for level, ok in solved.items():
+            p = _expected_score(LEVEL_STRENGTH[level], r)  # the level's chance to solve a puzzle rated r
+            g += c * (p - 1.0) if ok else c * p
+        return g
+
+    lo, hi = 0.0, 3500.0
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        if slope(mid) > 0:
+            lo = mid
+        else:
+            hi = mid
+    return round((lo + hi) / 2, 1)
+
+
+# ----- one decision -----
+
+@dataclass
+class Candidate:
+    """A decision of the game being mined: the seat's view and the record renumbered for seat 0."""
+
+    view: PlayerView
+    record: HandRecord
+    ident: str
+    source: dict[str, Any]
+
+
+def _level_choices(view: PlayerView, seed: int, expert: int = 0) -> dict[str, Any]:
+    from ..bots import make_bot
+
+    out: dict[str, Any] = {}
+    levels = ["easy", "medium", "hard"] + (["expert"] if expert else [])
+    for i, level in enumerate(levels):
+        options: dict[str, Any] = {"rollouts": expert, "workers": 1} if level == "expert" else {}
+        d = make_bot(level, seed=seed * 7 + i, **options).decide(view)
+        out[level] = d.cards[0] if d.kind == "play" else tuple(sorted(d.cards))
+    return out
+
+
+def _options(view: PlayerView, choices: Mapping[str, Any]) -> list[Any]:
+    if view.phase is Phase.PASS:
+        from ..coach.passing import pass_candidates
+
+        return pass_candidates(view, extra=list(choices.values()))
+    return view.legal_plays()
+
+
+def consider(cand: Candidate, seed: int, budget: Budget) -> tuple[dict[str, Any] | None, str]:
+    """The puzzle made from one decision, or None and the name of the filter that rejected it."""
+    view = cand.view
+    passing = view.phase is Phase.PASS
+    choices = _level_choices(view, seed)
+    options = _options(view, choices)
+    if len(options) < 2:
+        return None, "forced"
+    if len(set(choices.values())) == 1:
+        return None, "agree"
+    screen = option_values(view, options, seed=seed, deals=budget.screen)
+    means = {o: sum(v) / len(v) for o, v in screen.items()}
+    low = min(means.values())
+    weak = max(means[choices["easy"]], means[choices["medium"]]) - low
+    if max(means.values()) - low < SCREEN_GAP or weak < SCREEN_BOT_GAP:
+        return None, "screen"
+    deals = budget.grade_pass if passing else budget.grade
+    # a first quarter of the deals drops the positions whose margin cannot reach MARGIN
+    values = option_values(view, options, seed=seed + 1, deals=deals // 4)
+    first = compare(values)
+    if not _may_reach_margin(values, first.accepted):
+        return None, "margin"
+    values = option_values(view, options, seed=seed + 1, deals=deals)
+    first = compare(values)
+    accepted = first.accepted
+    others = [o for o in options if o not in accepted]
+    if not others:
+        return None, "margin"
+    margin = min(paired_lower_bound(values, o, a) for a in accepted for o in others)
+    if margin < MARGIN:
+        return None, "margin"
+    wrong = [lv for lv in ("medium", "easy") if choices[lv] not in accepted]
+    if not wrong:
+        return None, "real_test"
+    tempting = sorted(others, key=lambda o: first.means[o])
+    checked = list(dict.fromkeys([*accepted, *tempting[:3], choices["easy"], choices["medium"]]))
+    second = compare(option_values(view, checked, seed=seed + 2, model="bots", horizon=budget.horizon,
+                                   deals=budget.verify_pass if passing else budget.verify))
+    if second.best not in accepted or any(o in second.accepted for o in checked if o not in accepted):
+        return None, "second_opinion"
+    solved = {lv: ch in accepted for lv, ch in choices.items()}
+    expert = _level_choices(view, seed + 3, expert=budget.expert_rollouts)["expert"]
+    solved["expert"] = expert in accepted
+    temptation = choices[wrong[0]]
+    best = first.best
+    puzzle = cand.record.to_json()
+    puzzle.update({
+        "id": cand.ident, "kind": "pass" if passing else "play",
+        "answers": [move_key(a) for a in accepted], "best": move_key(best),
+        "expected": {move_key(o): [round(first.means[o], 3), round(half_width(values[o]), 3)] for o in options},
+        "themes": _themes(view, best, temptation),
+        "rating": starting_rating(solved),
+        "explanation": _explanation(view, best, temptation, first.means[temptation] - first.means[best]),
+        "source": {**cand.source, "grade": {"model": GRADE_MODEL, "deals": deals, "seed": seed + 1},
+                   "second_opinion": {"model": f"uniform deals; hard bots for {budget.horizon} plays, then medium",
+                                      "deals": second.n, "seed": seed + 2},
+                   "margin": round(margin, 3), "tempting": move_key(temptation),
+                   "choices": {lv: move_key(c) for lv, c in (*choices.items(), ("expert", expert))},
+                   "solved_by": [lv for lv, ok in solved.items() if ok]},
+    })
+    return puzzle, "kept"
+
+
+def _themes(view: PlayerView, best: Any, tempting: Any) -> list[str]:
+    from .themes import pass_themes, play_themes
+
+    if view.phase is Phase.PASS:
+        return pass_themes(view, best, tempting)
+    return play_themes(view, best, tempting)
+
+
+def _explanation(view: PlayerView, best: Any, tempting: Any, cost: float) -> str:
+    """The coach's words: why the answer, and what the most tempting wrong move costs and why."""
+    from ..coach import text
+    from ..coach.hints import explain_pass, explain_play, tutor_warning
+    from ..coach.passing import review_pass
+
+    if view.phase is Phase.PASS:
+        why = f"Pass {text.cards_phrase(best)}. {explain_pass(view, best)}"
+        mine = {f.id for f in review_pass(view, best).flags}
+        flags = [f.reason for f in review_pass(view, tempting).flags if f.id not in mine and f.severity != "info"]
+        move = text.pass_phrase(tempting)
+    else:
+        why = explain_play(view, best)
+        warning = tutor_warning(view, tempting)
+        flags = [warning.reason] if warning else []
+        move = text.play_phrase(tempting)
+    costs = f"{text.cap(move)} costs {text.points_phrase(cost)} more on average."
+    return " ".join([why, costs, *flags]).strip()
+
+
+# ----- a whole deal -----
+
+def _seed(*parts: Any) -> int:
+    return random.Random(":".join(map(str, parts))).getrandbits(31)
+
+
+def mine_deal(rules: Rules, seed: int, deal: int, budget: Budget = Budget()) -> tuple[list[dict[str, Any]], Counter]:
+    """Play one deal with bots of mixed levels and mine every decision; the puzzles and each filter's count."""
+    from ..bots import make_bot
+    from ..tournament import deal_for
+
+    n = rules.players
+    mix = SEAT_MIXES[deal % len(SEAT_MIXES)]
+    levels = [mix[s % len(mix)] for s in range(n)]
+    bots = [make_bot(lv, seed=_seed("bot", seed, deal, s)) for s, lv in enumerate(levels)]
+    state = deal_for(rules, seed, deal)
+    counts: Counter = Counter()
+    puzzles: list[dict[str, Any]] = []
+    base = {"rules": rules.name, "seed": seed, "deal": deal, "bots": levels}
+
+    def mine(view: PlayerView, record: HandRecord, label: str) -> None:
+        cand = Candidate(view, record.seen_from(view.seat), f"{rules.name}-{seed}-{deal}-{label}",
+                         {**base, "seat": view.seat, "decision": label})
+        puzzle, verdict = consider(cand, _seed("decide", seed, deal, label), budget)
+        counts[verdict] += 1
+        if puzzle is not None:
+            puzzles.append(puzzle)
+
+    if state.phase is Phase.PASS:
+        before = HandRecord.from_state(state)
+        for seat in range(n):
+            mine(state.view(seat), before, f"pass{seat}")
+        for seat in range(n):
+            state.pass_cards(seat, bots[seat].decide(state.view(seat)).cards)
+    while state.phase is not Phase.DONE:
+        if state.phase is Phase.MOON:
+            state.choose_moon(bots[state.to_move].decide(state.view(state.to_move)).choice or "")
+            continue
+        view = state.view(state.to_move)
+        if len(view.legal_plays()) > 1:
+            mine(view, HandRecord.from_state(state), f"p{len(view.plays())}")
+        else:
+            counts["forced"] += 1
+        bots[state.to_move].decide(view).apply(state)
+    return puzzles, counts
+
+
+# ----- a resumable run -----
+
+def done_path(out: Path) -> Path:
+    return out.with_name(out.name + ".done")
+
+
+def finished_deals(out: Path) -> dict[tuple[str, int, int], dict[str, Any]]:
+    """The deals a bank file's earlier runs finished, by (preset, seed, deal)."""
+    path = done_path(out)
+    done: dict[tuple[str, int, int], dict[str, Any]] = {}
+    if not path.exists():
+        return done
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            row = json.loads(line)
+            done[(row["rules"], int(row["seed"]), int(row["deal"]))] = row
+        except (ValueError, KeyError, TypeError):
+            continue  # a line cut short by a killed run: that deal is mined again
+    return done
+
+
+def _mine_task(task: tuple[Rules, int, int, Budget]) -> tuple[int, list[dict[str, Any]], dict[str, int], float]:
+    import time
+
+    rules, seed, deal, budget = task
+    start = time.process_time()
+    puzzles, counts = mine_deal(rules, seed, deal, budget)
+    return deal, puzzles, dict(counts), time.process_time() - start
+
+
+@dataclass
+class MineReport:
+    """What a run did: deals mined (and skipped as already done), puzzles kept, each filter's rejections."""
+
+    deals: int = 0
+    skipped: int = 0
+    kept: int = 0
+    counts: dict[str, int] | None = None
+    cpu_seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def mine(rules: Rules, hands: int, out: Path, *, seed: int = 0, jobs: int = 1, budget: Budget = Budget(),
+         progress: Callable[[int], None] | None = None) -> MineReport:
+    """Mine deals 0..hands-1 of ``seed`` into the bank file ``out`` (appending; deals already done are
+    skipped). Each finished deal's puzzles are appended at once, so a stopped run loses only deals in flight."""
+    todo = [d for d in range(hands) if (rules.name, seed, d) not in finished_deals(out)]
+    report = MineReport(skipped=hands - len(todo), counts={})
+    assert report.counts is not None
+    tasks = [(rules, seed, d, budget) for d in todo]
+
+    def finish(deal: int, puzzles: list[dict[str, Any]], counts: dict[str, int], cpu: float) -> None:
+        append_puzzles(out, puzzles)
+        with done_path(out).open("a", encoding="utf-8") as f:
+            f.write(json.dumps({"rules": rules.name, "seed": seed, "deal": deal, "kept": len(puzzles),
+                                "counts": counts, "cpu": round(cpu, 2)}) + "\n")
+        report.deals += 1
+        report.kept += len(puzzles)
+        report.cpu_seconds += cpu
+        for k, v in counts.items():
+            report.counts[k] = report.counts.get(k, 0) + v  # type: ignore[index]
+        if progress:
+            progress(1)
+
+    for result in _run_tasks(tasks, jobs):
+        finish(*result)
+    return report
+
+
+def _run_tasks(tasks: list[tuple[Rules, int, int, Budget]], jobs: int
+               ) -> Iterable[tuple[int, list[dict[str, Any]], dict[str, int], float]]:
+    if jobs <= 1 or len(tasks) <= 1:
+        for t in tasks:
+            yield _mine_task(t)
+        return
+    import multiprocessing
+    import sys
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        futures = [pool.submit(_mine_task, t) for t in tasks]
+        for f in as_completed(futures):
+            yield f.result()
+
+
+__all__ = ["FILTERS", "MARGIN", "Budget", "Candidate", "Comparison", "MineReport", "compare", "consider",
+           "finished_deals", "mine", "mine_deal", "option_values", "starting_rating"]
