@@ -8,7 +8,7 @@ from typing import Any
 
 from ..record import referee_record
 from .bank import PUZZLE_FIELDS, Bank, BankError, Puzzle, parse_move
-from .mine import Budget, compare, option_values
+from .mine import DEFAULT_BUDGET, Budget, compare, option_values
 
 
 @dataclass
@@ -25,7 +25,7 @@ class CheckReport:
                 "invalid": self.invalid}
 
 
-def check_puzzle(puzzle: Puzzle, seed: int, budget: Budget = Budget()) -> tuple[bool, str | None]:
+def check_puzzle(puzzle: Puzzle, seed: int, budget: Budget = DEFAULT_BUDGET) -> tuple[bool, str | None]:
     """Grade the puzzle's options again with the coach's model on new dice: (answer kept, error or None).
 
     The answer is kept when the new grading's best option is an accepted answer and it accepts no other option.
@@ -59,7 +59,7 @@ def _check_task(task: tuple[Puzzle, int, Budget]) -> tuple[str, bool, str | None
     return puzzle.id, kept, error
 
 
-def check_bank(puzzles: Iterable[Puzzle], *, seed: int, jobs: int = 1, budget: Budget = Budget(),
+def check_bank(puzzles: Iterable[Puzzle], *, seed: int, jobs: int = 1, budget: Budget = DEFAULT_BUDGET,
                progress: Callable[[int], None] | None = None) -> CheckReport:
     """Re-verify every puzzle (in ``jobs`` processes); the report of SPEC section 11."""
     tasks = [(p, seed, budget) for p in puzzles]

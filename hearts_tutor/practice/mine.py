@@ -7,10 +7,12 @@ first, and becomes a puzzle for seat 0 (the record is renumbered) only when ever
 2. ``agree``: the easy, medium and hard bots do not all choose the same move.
 3. ``screen``: a quick rollout screen (``Budget.screen`` deals) shows an option at least ``SCREEN_GAP`` points
    worse than the best, and the easy or medium bot's choice at least ``SCREEN_BOT_GAP`` worse.
-4. ``margin``: the coach's grading (the rollout policy with the hard bots' inference, ``Budget.grade`` deals)
-   accepts some options (band best) and every accepted option beats every other option by at least
-   ``MARGIN`` points per hand, the 95% confidence interval of the paired difference clear of that.
-5. ``real_test``: the easy or the medium bot chooses an option that is not accepted.
+4. ``real_test``: the coach's grading (the rollout policy with the hard bots' inference, ``Budget.grade``
+   deals) accepts some options (graded best or good, as the coach accepts a move everywhere in the tutor;
+   every other option costs more than a point, beyond the noise), and the easy or the medium bot chooses one
+   it does not accept.
+5. ``margin``: every accepted option beats the most tempting other option, the move those bots chose, by at
+   least ``MARGIN`` points per hand, the 95% confidence interval of the paired difference clear of that.
 6. ``second_opinion``: another grading with other dice and another model (uniform deals of the unseen cards,
    and the hard bots playing the next ``Budget.horizon`` cards, then the medium bots) has its best option
    among the accepted ones and rejects every other option it compares (the accepted ones, the three most
@@ -43,7 +45,7 @@ MARGIN = 2.0
 Z95 = 1.959964
 SCREEN_GAP = 1.5
 SCREEN_BOT_GAP = 1.0
-FILTERS = ("forced", "agree", "screen", "margin", "real_test", "second_opinion")
+FILTERS = ("forced", "agree", "screen", "real_test", "margin", "second_opinion")
 LEVEL_STRENGTH = {"easy": 1150.0, "medium": 1350.0, "hard": 1600.0, "expert": 1800.0}
 """Ratings the bot levels play at, for a puzzle's starting rating (Glicko-2 scale)."""
 PRIOR = (1500.0, 350.0)
@@ -59,7 +61,7 @@ class Budget:
 
     screen: int = 40
     grade: int = 400
-    grade_pass: int = 160
+    grade_pass: int = 240
     verify: int = 24
     verify_pass: int = 24
     horizon: int = 4
@@ -69,6 +71,9 @@ class Budget:
     def small(cls) -> Budget:
         """A budget for tests: every stage runs, with few deals."""
         return cls(screen=12, grade=60, grade_pass=30, verify=12, verify_pass=8, horizon=4, expert_rollouts=16)
+
+
+DEFAULT_BUDGET = Budget()
 
 
 # ----- paired values of options under a model -----
@@ -141,10 +146,11 @@ class Comparison:
 
     @property
     def accepted(self) -> list[Any]:
-        """The options the coach grades best (their cost is within the band 'best')."""
-        from ..coach.grading import BAND_LIMITS
+        """The options the coach accepts as right, as everywhere in the tutor: graded best or good (a cost of at
+        most 1 point, or no difference the simulations can see)."""
+        from ..coach.grading import BAND_LIMITS, BANDS
 
-        return [o for o in self.means if self.cost[o] <= BAND_LIMITS[0]]
+        return [o for o in self.means if self.cost[o] <= BAND_LIMITS[BANDS.index("good")]]
 
 
 def compare(values: Mapping[Any, list[float]]) -> Comparison:
@@ -166,12 +172,17 @@ def paired_lower_bound(values: Mapping[Any, list[float]], worse: Any, better: An
     return m - Z95 * math.sqrt(var / n)
 
 
-def _may_reach_margin(values: Mapping[Any, list[float]], accepted: Sequence[Any]) -> bool:
-    """Whether every other option could still be ``MARGIN`` worse than every accepted one (the upper end of
+def _temptations(choices: Mapping[str, Any], accepted: Sequence[Any]) -> list[Any]:
+    """The wrong moves the easy and medium bots chose: the temptations a puzzle tests."""
+    return list(dict.fromkeys(choices[lv] for lv in ("medium", "easy") if choices[lv] not in accepted))
+
+
+def _may_reach_margin(values: Mapping[Any, list[float]], accepted: Sequence[Any], temptations: Sequence[Any]
+                      ) -> bool:
+    """Whether every temptation could still be ``MARGIN`` worse than every accepted option (the upper end of
     each paired difference's confidence interval reaches it)."""
-    others = [o for o in values if o not in accepted]
-    return bool(others) and all(-paired_lower_bound({"a": values[a], "o": values[o]}, "a", "o") >= MARGIN
-                                for a in accepted for o in others)
+    return all(-paired_lower_bound({"a": values[a], "t": values[t]}, "a", "t") >= MARGIN
+               for a in accepted for t in temptations)
 
 
 def half_width(values: Sequence[float]) -> float:
@@ -271,20 +282,21 @@ def consider(cand: Candidate, seed: int, budget: Budget) -> tuple[dict[str, Any]
     # a first quarter of the deals drops the positions whose margin cannot reach MARGIN
     values = option_values(view, options, seed=seed + 1, deals=deals // 4)
     first = compare(values)
-    if not _may_reach_margin(values, first.accepted):
+    temptations = _temptations(choices, first.accepted)
+    if not temptations:
+        return None, "real_test"
+    if not _may_reach_margin(values, first.accepted, temptations):
         return None, "margin"
     values = option_values(view, options, seed=seed + 1, deals=deals)
     first = compare(values)
     accepted = first.accepted
-    others = [o for o in options if o not in accepted]
-    if not others:
-        return None, "margin"
-    margin = min(paired_lower_bound(values, o, a) for a in accepted for o in others)
+    temptations = _temptations(choices, accepted)
+    if not temptations:
+        return None, "real_test"
+    margin = min(paired_lower_bound(values, t, a) for a in accepted for t in temptations)
     if margin < MARGIN:
         return None, "margin"
-    wrong = [lv for lv in ("medium", "easy") if choices[lv] not in accepted]
-    if not wrong:
-        return None, "real_test"
+    others = [o for o in options if o not in accepted]
     tempting = sorted(others, key=lambda o: first.means[o])
     checked = list(dict.fromkeys([*accepted, *tempting[:3], choices["easy"], choices["medium"]]))
     second = compare(option_values(view, checked, seed=seed + 2, model="bots", horizon=budget.horizon,
@@ -294,7 +306,7 @@ def consider(cand: Candidate, seed: int, budget: Budget) -> tuple[dict[str, Any]
     solved = {lv: ch in accepted for lv, ch in choices.items()}
     expert = _level_choices(view, seed + 3, expert=budget.expert_rollouts)["expert"]
     solved["expert"] = expert in accepted
-    temptation = choices[wrong[0]]
+    temptation = min(temptations, key=lambda t: first.means[t])
     best = first.best
     puzzle = cand.record.to_json()
     puzzle.update({
@@ -348,7 +360,8 @@ def _seed(*parts: Any) -> int:
     return random.Random(":".join(map(str, parts))).getrandbits(31)
 
 
-def mine_deal(rules: Rules, seed: int, deal: int, budget: Budget = Budget()) -> tuple[list[dict[str, Any]], Counter]:
+def mine_deal(rules: Rules, seed: int, deal: int, budget: Budget = DEFAULT_BUDGET
+              ) -> tuple[list[dict[str, Any]], Counter]:
     """Play one deal with bots of mixed levels and mine every decision; the puzzles and each filter's count."""
     from ..bots import make_bot
     from ..tournament import deal_for
@@ -433,7 +446,7 @@ class MineReport:
         return asdict(self)
 
 
-def mine(rules: Rules, hands: int, out: Path, *, seed: int = 0, jobs: int = 1, budget: Budget = Budget(),
+def mine(rules: Rules, hands: int, out: Path, *, seed: int = 0, jobs: int = 1, budget: Budget = DEFAULT_BUDGET,
          progress: Callable[[int], None] | None = None) -> MineReport:
     """Mine deals 0..hands-1 of ``seed`` into the bank file ``out`` (appending; deals already done are
     skipped). Each finished deal's puzzles are appended at once, so a stopped run loses only deals in flight."""

@@ -51,7 +51,8 @@ def pass_themes(view: PlayerView, answer: Sequence[Card], tempting: Sequence[Car
             themes.add(_PASS_FLAG_THEMES[flag])
     hand = hand_before_pass(view)
     rules = view.rules
-    if rules.queen_points and QUEEN_OF_SPADES in hand and (QUEEN_OF_SPADES in answer) != (QUEEN_OF_SPADES in tempting):
+    queen_moves = (QUEEN_OF_SPADES in answer) != (QUEEN_OF_SPADES in tempting)
+    if rules.queen_points and QUEEN_OF_SPADES in hand and queen_moves:
         themes.add("pass-queen")
     if QUEEN_OF_SPADES in hand or any(suit_of(c) == SPADES and c > QUEEN_OF_SPADES for c in hand):
         guards = [sum(1 for c in p if suit_of(c) == SPADES and c != QUEEN_OF_SPADES) for p in (answer, tempting)]
@@ -64,7 +65,8 @@ def pass_themes(view: PlayerView, answer: Sequence[Card], tempting: Sequence[Car
     mid = [sum(1 for c in p if rank_of(c) in MIDRANGE) for p in (answer, tempting)]
     if mid[0] > mid[1]:
         themes.add("pass-midrange")
-    if rules.jack_points and JACK_OF_DIAMONDS in hand and (JACK_OF_DIAMONDS in answer) != (JACK_OF_DIAMONDS in tempting):
+    jack_moves = (JACK_OF_DIAMONDS in answer) != (JACK_OF_DIAMONDS in tempting)
+    if rules.jack_points and JACK_OF_DIAMONDS in hand and jack_moves:
         themes.add("jack-of-diamonds")
     if is_variant(rules):
         themes.add("variant")
