@@ -38,6 +38,7 @@ from ..bots.base import Bot, Decision
 from ..cards import SUIT_NAMES, SUITS, Card, card_str, parse_cards
 from ..hand import IllegalMove, Phase, Trick
 from ..match import Match
+from ..practice.session import record_table_move
 from ..record import HandRecord
 from ..rules import (
     CLEAN_HAND_BONUSES,
@@ -184,10 +185,14 @@ class Table:
         self.stats_toggle = W.ToggleButton(description="Statistics", tooltip="Your record across games")
         self.settings_toggle = W.ToggleButton(description="Settings", tooltip="Rules, opponents, tutor, speed")
         self.undo_button = _button("↶ Undo", tooltip="Take back your last card (practice mode)")
+        self.practice_toggle = W.ToggleButton(description="★ Practice",
+                                              tooltip="Puzzles at your level and reviews of your mistakes")
+        self.practice_toggle.add_class("ht-practice")
+        self.practice_panel: Any = None  # built when first opened
         self.rules_line = _html("", "ht-rules-line")
         self.toolbar = W.HBox([_html("♥ Hearts tutor", "ht-brand"),
                                self.new_game_button, self.scorepad_toggle, self.stats_toggle, self.settings_toggle,
-                               self.undo_button, self.rules_line])
+                               self.undo_button, self.practice_toggle, self.rules_line])
         self.toolbar.add_class("ht-toolbar")
         # felt
         self.last_trick = _html("", "ht-last-trick")
@@ -263,9 +268,10 @@ class Table:
             bottom,
         ])
         self.felt.add_class("ht-felt")
-        main = W.HBox([self.felt, self.side], layout=W.Layout(align_items="flex-start"))
+        self.main = main = W.HBox([self.felt, self.side], layout=W.Layout(align_items="flex-start"))
         main.add_class("ht-main")  # the style sheet puts the coach beside the felt or under it, as space allows
-        self.widget = W.VBox([self.style, self.toolbar, main])
+        self.practice_box = W.VBox(layout=W.Layout(display="none"))
+        self.widget = W.VBox([self.style, self.toolbar, main, self.practice_box])
         self.widget.add_class("ht-table")
         # callbacks
         self.new_game_button.on_click(self._guarded(lambda _: self.new_game()))
@@ -282,6 +288,7 @@ class Table:
         self.tele_next.on_click(self._guarded(lambda _: self.telepathy_step(+1)))
         self.tele_all.on_click(self._guarded(lambda _: self.telepathy_step(99)))
         self.tele_close.on_click(self._guarded(lambda _: self.close_telepathy()))
+        self.practice_toggle.observe(self._guarded(lambda change: self.show_practice(change["new"])), "value")
         for toggle in (self.scorepad_toggle, self.stats_toggle, self.settings_toggle):
             toggle.observe(self._guarded(lambda _: self._render_panels()), "value")
 
@@ -885,10 +892,15 @@ class Table:
         self.coach_notes["grade"] = "<p><i>Grading your move…</i></p>"
         at = len(self.match.hand.plays()) - 1 if kind == "play" else None
         version = self._hand_version
+        record = HandRecord.from_state(self.match.hand)  # the hand up to the move, for the practice reviews
+        record.plays = record.plays[:at] if at is not None else []
+        if at is None:
+            record.passes = []
         self._background(call_coach, (name, view, move),
-                         lambda _args, g: self._show_grade(kind, move, g, at, version))
+                         lambda _args, g: self._show_grade(kind, move, g, at, version, filed=(view, record)))
 
-    def _show_grade(self, kind: str, move: Any, g: Any, at: int | None = None, version: int | None = None) -> None:
+    def _show_grade(self, kind: str, move: Any, g: Any, at: int | None = None, version: int | None = None,
+                    filed: tuple[PlayerView, HandRecord] | None = None) -> None:
         plays = self.match.hand.plays()
         if version is not None and (version != self._hand_version or (
                 at is not None and (at >= len(plays) or plays[at] != move))):
@@ -914,6 +926,10 @@ class Table:
                 self.coach_notes["review"] = self._own_review()
             if self.hand_scored and not self.demo:  # (earlier grades go to the statistics with the hand)
                 self._update_stats(lambda st: st.record_band(band))
+            if filed is not None and not self.demo:  # every graded move is an attempt; a mistake, a review
+                problem = record_table_move(self.store.learner, *filed, g)
+                if problem:
+                    self._log(problem)
         self._render()
 
     def _start_review(self) -> None:
@@ -1534,6 +1550,20 @@ class Table:
                                 f"(step {at + 1} of {len(d.steps)})</p>{steps}")
         self.tele_prev.disabled = at == 0
         self.tele_next.disabled = self.tele_all.disabled = at >= len(d.steps) - 1
+
+    def show_practice(self, on: bool = True) -> None:
+        """Show the practice panel in place of the card table (or go back to the game, which waits as it was)."""
+        if on and self.practice_panel is None:
+            from ..practice.session import Practice
+            from ..practice.widget import PracticePanel
+
+            self.practice_panel = PracticePanel(Practice(learner=self.store.learner, seed=self._seed))
+            self.practice_box.children = (self.practice_panel,)
+        elif on and (self.practice_panel.session.over or self.practice_panel.session.tries == 0):
+            self.practice_panel.next_puzzle()  # a mistake just made at the table may be due for review
+        self.practice_toggle.value = on
+        self.main.layout.display = "none" if on else ""
+        self.practice_box.layout.display = "" if on else "none"
 
     def _render_panels(self) -> None:
         self.scorepad.layout.display = "" if self.scorepad_toggle.value else "none"

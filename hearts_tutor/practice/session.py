@@ -1,0 +1,294 @@
+"""A practice session without widgets: today's reviews first, then new puzzles near the learner's rating.
+
+The widget (:mod:`.widget`) only shows what a :class:`Practice` says and forwards clicks, so the same flow runs
+in a notebook, on the Voila page and in tests. Answers are judged from the grading stored in the bank (no
+rollouts), except a pass the coach never compared, which is graded on the spot. Only the first try at a puzzle
+is rated (Glicko-2); a miss becomes a review item (FSRS) that comes back on its own schedule, and so does every
+mistake or blunder the learner makes at the table (:func:`review_from_grade`).
+
+>>> import tempfile, pathlib
+>>> from .learner import LearnerDB
+>>> db = LearnerDB(pathlib.Path(tempfile.mkdtemp()) / "learner.sqlite3")
+>>> practice = Practice(learner=db, seed=1)
+>>> item = practice.next()
+>>> item.puzzle.id in practice.bank.by_id
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sqlite3
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import Card, card_name, join_names
+from ..record import HandRecord
+from ..view import PlayerView
+from .bank import THEMES, Bank, Judgement, Puzzle, load_bank, move_key, parse_move
+
+MAX_TRIES = 2
+"""Tries before the answer is shown (the first one alone is rated)."""
+NEAREST = 8
+"""New puzzles are drawn at random from this many of the unsolved ones nearest the learner's rating."""
+REVIEW_BANDS = ("mistake", "blunder")
+"""Table moves graded in these bands become review items."""
+
+_BANK: Bank | None = None
+
+
+def shipped_bank() -> Bank:
+    """The bank shipped in the package, loaded once per process."""
+    global _BANK
+    if _BANK is None:
+        _BANK = load_bank()
+    return _BANK
+
+
+@dataclass(frozen=True)
+class Item:
+    """A puzzle on the table: a new one, or a review of an earlier miss (``review``)."""
+
+    puzzle: Puzzle
+    review: bool
+    view: PlayerView
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The verdict on one try and what to show: the words, and once over the options' expected points."""
+
+    correct: bool
+    legal: bool
+    text: str
+    over: bool
+    judgement: Judgement | None = None
+    options: tuple[tuple[str, float, float, bool], ...] = ()
+    """(move, expected points, ci95, accepted) for every graded option, best first: shown when over."""
+    rating_change: tuple[float, float] | None = None
+    """The learner's rating before and after this puzzle (first try only; reviews are not rated)."""
+
+
+@dataclass
+class Practice:
+    """One learner's practice: ``next()`` puts up a puzzle, ``answer(cards)`` judges a try."""
+
+    bank: Bank = field(default_factory=shipped_bank)
+    learner: Any = None
+    theme: str | None = None
+    rules: str | None = None
+    seed: int | None = None
+    clock: Callable[[], float] = time.monotonic
+    item: Item | None = None
+    tries: int = 0
+    solved: bool = False
+    started: float = 0.0
+
+    def __post_init__(self) -> None:
+        if self.learner is None:
+            from .learner import LearnerDB
+
+            self.learner = LearnerDB()
+        if self.theme is not None and self.theme not in THEMES:
+            raise ValueError(f"unknown theme {self.theme!r} (themes: {', '.join(THEMES)})")
+        self.rng = random.Random(self.seed)
+
+    # ----- choosing -----
+
+    def reviews_due(self) -> int:
+        return len(self.learner.due_reviews())
+
+    def next(self, themes: Sequence[str] = ()) -> Item | None:
+        """Today's first due review, else a new puzzle near the learner's rating (None when none is left).
+
+        ``themes`` limits both to those themes (a lesson's); by default the chosen ``theme``, or every theme.
+        """
+        wanted = set(themes or ([self.theme] if self.theme else []))
+        for due in self.learner.due_reviews():
+            if wanted and not wanted & set(due.themes):
+                continue
+            try:
+                puzzle = Puzzle.from_json(due.puzzle)
+                return self._show(puzzle, review=True)
+            except ValueError:
+                continue  # a review whose position no longer loads is skipped, not fatal
+        pool = self.bank.select(themes=sorted(wanted), rules=self.rules)
+        tried = self.learner.attempted()
+        fresh = [p for p in pool if p.id not in tried] or pool
+        if not fresh:
+            return None
+        target = self.learner.rating(self.theme).rating
+        nearest = sorted(fresh, key=lambda p: abs(p.rating - target))[:NEAREST]
+        return self._show(self.rng.choice(nearest), review=False)
+
+    def _show(self, puzzle: Puzzle, review: bool) -> Item:
+        self.item = Item(puzzle, review, puzzle.view())
+        self.tries, self.solved = 0, False
+        self.started = self.clock()
+        return self.item
+
+    # ----- answering -----
+
+    @property
+    def over(self) -> bool:
+        return self.solved or self.tries >= MAX_TRIES
+
+    def answer(self, cards: Sequence[Card]) -> Outcome:
+        """Judge one try: an illegal card or a pass of the wrong size costs no try."""
+        if self.item is None:
+            raise ValueError("no puzzle is on the table: call next() first")
+        puzzle, view = self.item.puzzle, self.item.view
+        problem = _problem(view, puzzle.kind, cards)
+        if problem:
+            return Outcome(False, False, problem, self.over)
+        judgement = puzzle.judge(cards)
+        if puzzle.kind == "pass" and judgement.expected is None:
+            judgement = _grade_unlisted_pass(puzzle, view, cards)
+        first = self.tries == 0 and not self.over
+        self.tries += 1
+        self.solved = self.solved or judgement.correct
+        change = self._record(puzzle, judgement, cards) if first else None
+        if judgement.correct:
+            text = f"Right! {_move_words(puzzle.kind, judgement.move)} is the coach's answer."
+        elif self.over:
+            text = f"Not quite: {_cost_words(judgement)}"
+        else:
+            text = f"Not quite: {_cost_words(judgement)} Try again?"
+        if self.over:
+            text += " " + puzzle.explanation
+        return Outcome(judgement.correct, True, text, self.over, judgement,
+                       self.options() if self.over else (), change)
+
+    def reveal(self) -> Outcome:
+        """Give up: the answer and the explanation (counts as a miss if nothing was tried)."""
+        if self.item is None:
+            raise ValueError("no puzzle is on the table")
+        puzzle = self.item.puzzle
+        change = None
+        if self.tries == 0:
+            miss = Judgement(False, "", 0.0, "blunder", None)
+            change = self._record(puzzle, miss, ())
+        self.tries = max(self.tries, MAX_TRIES)
+        best = _move_words(puzzle.kind, puzzle.best)
+        return Outcome(self.solved, True, f"The coach's answer: {best}. {puzzle.explanation}", True, None,
+                       self.options(), change)
+
+    def options(self) -> tuple[tuple[str, float, float, bool], ...]:
+        assert self.item is not None
+        p = self.item.puzzle
+        rows = sorted(p.expected.items(), key=lambda kv: kv[1][0])
+        return tuple((k, m, c, k in p.answers) for k, (m, c) in rows)
+
+    def _record(self, puzzle: Puzzle, judgement: Judgement, cards: Sequence[Card]) -> tuple[float, float] | None:
+        from .learner import Attempt
+
+        review = self.item is not None and self.item.review
+        attempt = Attempt(source="review" if review else "puzzle", puzzle_id=puzzle.id, kind=puzzle.kind,
+                          position=puzzle.to_json(), choice=[move_key(tuple(cards))] if cards else [],
+                          correct=judgement.correct, band=judgement.band or "blunder",
+                          cost=judgement.cost if judgement.cost == judgement.cost else 0.0,
+                          seconds=round(self.clock() - self.started, 3), themes=list(puzzle.themes))
+        if review:
+            self.learner.record_attempt(attempt)
+            self.learner.review_result(puzzle.id, judgement.correct)
+            return None
+        change = self.learner.record_attempt(attempt, puzzle_rating=puzzle.rating)
+        if not judgement.correct:
+            self.learner.add_review(puzzle.id, puzzle.to_json(), list(puzzle.themes))
+        return (change.before, change.after)
+
+
+def _problem(view: PlayerView, kind: str, cards: Sequence[Card]) -> str:
+    """Why a try cannot be judged (the wrong number of cards, an illegal card), or ""."""
+    if kind == "pass":
+        k = view.rules.pass_count
+        if len(cards) != k or len(set(cards)) != k or any(c not in view.hand for c in cards):
+            return f"Choose {k} different cards from your hand to pass."
+        return ""
+    if len(cards) != 1:
+        return "Choose one card."
+    verdict = view.why_illegal(cards[0])
+    if verdict is not None:
+        return f"{card_name(cards[0]).capitalize()} is not allowed here. {verdict.reason}"
+    return ""
+
+
+def _grade_unlisted_pass(puzzle: Puzzle, view: PlayerView, cards: Sequence[Card]) -> Judgement:
+    """A pass the coach did not compare when the puzzle was made: graded now against the stored best."""
+    from ..coach import grade_pass
+
+    grade = grade_pass(view, cards, seed=0, rollouts=120, candidates=[parse_move(puzzle.best)])
+    key = move_key(tuple(cards))
+    cost = max(0.0, grade.expected[tuple(sorted(cards))] - grade.expected[tuple(sorted(parse_move(puzzle.best)))])
+    return Judgement(False, key, round(cost, 3), grade.band, grade.expected[tuple(sorted(cards))])
+
+
+def _move_words(kind: str, move: str) -> str:
+    cards = parse_move(move)
+    words = join_names(list(cards))
+    return (f"Passing {words}" if kind == "pass" else words[0].upper() + words[1:]) if words else "Nothing"
+
+
+def _cost_words(j: Judgement) -> str:
+    from ..coach import text
+
+    if j.cost != j.cost:  # not graded
+        return "the coach cannot grade that move."
+    return f"{text.BAND_WORDS.get(j.band, '')} It costs {text.points_phrase(j.cost)} more than the best move on " \
+           "average.".lstrip()
+
+
+# ----- mistakes at the table become reviews -----
+
+def review_from_grade(view: PlayerView, record: HandRecord, grade: Any, themes: Sequence[str]
+                      ) -> dict[str, Any] | None:
+    """A review item (a puzzle in the bank's format) for a graded table move of band mistake or blunder.
+
+    ``record`` is the hand so far (its plays stop before the move; for a pass, before any pass), ``view`` the
+    learner's view at that moment and ``themes`` the move's. Returns None for a move that is not a mistake.
+    """
+    if grade.band not in REVIEW_BANDS:
+        return None
+    turned = record.seen_from(view.seat)
+    if grade.kind == "pass":
+        turned.passes = []
+    accepted = [o for o, c in grade.costs.items() if c <= 0.3]
+    expected = {move_key(o): [round(m, 3), round(1.96 * grade.stderr.get(o, 0.0), 3)]
+                for o, m in grade.expected.items()}
+    best = grade.best
+    data = turned.to_json()
+    digest = hashlib.sha1(json.dumps(data, sort_keys=True).encode()).hexdigest()[:12]
+    data.update({"id": f"table-{digest}", "kind": grade.kind, "answers": [move_key(o) for o in accepted],
+                 "best": move_key(best), "expected": expected, "themes": list(themes), "rating": 1500.0,
+                 "explanation": grade.explanation,
+                 "source": {"from": "table", "your_move": move_key(grade.move), "cost": grade.cost,
+                            "band": grade.band}})
+    return data
+
+
+def record_table_move(learner: Any, view: PlayerView, record: HandRecord, grade: Any) -> str | None:
+    """File a graded move of the learner at the table: an (unrated) attempt, and a review item when it was a
+    mistake or a blunder. Returns a problem to show instead of raising (the game goes on)."""
+    from .learner import Attempt
+    from .themes import pass_themes, play_themes
+
+    try:
+        themes = (pass_themes(view, grade.best, grade.move) if grade.kind == "pass"
+                  else play_themes(view, grade.best, grade.move))
+        learner.record_attempt(Attempt(source="table", puzzle_id=None, kind=grade.kind,
+                                       position={**record.seen_from(view.seat).to_json(), "seat": view.seat},
+                                       choice=[move_key(grade.move)], correct=grade.band in ("best", "good"),
+                                       band=grade.band, cost=float(grade.cost), seconds=0.0, themes=themes))
+        item = review_from_grade(view, record, grade, themes)
+        if item is not None:
+            learner.add_review(item["id"], item, item["themes"])
+    except (OSError, ValueError, sqlite3.Error) as e:  # a locked or read-only database must not stop the game
+        return f"Could not keep this move for practice: {e}"
+    return None
+
+
+__all__ = ["MAX_TRIES", "Item", "Outcome", "Practice", "record_table_move", "review_from_grade", "shipped_bank"]

@@ -1,0 +1,257 @@
+"""The practice panel: today's reviews, then new puzzles at the learner's level, and a progress view.
+
+It renders a :class:`~.session.Practice` and forwards clicks; it works on its own in a notebook
+(``PracticePanel()``), in a lesson's practice cell (:func:`lesson_practice`) and inside the table on the Voila
+page (the table's Practice button). Only the learner's view of each position is used, so no opponent's card
+reaches the browser. The progress view draws its plots with matplotlib (PNG images, so they show in Voila and
+in a notebook alike).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as W
+
+from ..cards import SUIT_SYMBOLS, Card, card_name, card_str, rank_of, suit_of
+from .bank import LESSON_THEMES, THEME_NAMES, THEMES, parse_move
+from .session import Outcome, Practice
+
+MIXED = "Mixed"
+
+
+def _card_button(c: Card) -> W.Button:
+    rank = "10" if rank_of(c) == 8 else card_str(c)[0]
+    b = W.Button(description=f"{rank}{SUIT_SYMBOLS[suit_of(c)]}", tooltip=card_name(c),
+                 layout=W.Layout(width="46px", height="60px", margin="2px", padding="0"))
+    b.style.button_color = "white"
+    b.style.text_color = "#c0392b" if suit_of(c) in (1, 3) else "#222"
+    b.style.font_weight = "bold"
+    b.style.font_size = "16px"
+    b.add_class("ht-puzzle-card")
+    b.add_class(f"ht-puzzle-card-{card_str(c)}")
+    return b
+
+
+def _move_text(kind: str, key: str) -> str:
+    names = [card_name(c) for c in parse_move(key)]
+    return ", ".join(names) if kind == "pass" else names[0]
+
+
+class PracticePanel(W.VBox):
+    """Practice in a notebook or on the page: theme chooser, rating, reviews due, the puzzle, feedback, progress.
+
+    ``themes`` limits the puzzles to some themes (a lesson's); ``practice`` is the session to show (by default
+    one on the shipped bank and the learner's database).
+    """
+
+    def __init__(self, practice: Practice | None = None, *, themes: Sequence[str] = (), title: str = "Practice",
+                 **session: Any) -> None:
+        self.session = practice or Practice(**session)
+        self.allowed = tuple(themes) or THEMES
+        self.selected: list[Card] = []
+        self.buttons: dict[Card, W.Button] = {}
+        self.errors: list[str] = []
+        options = [(f"{MIXED} ({'these lessons' if themes else 'every theme'})", "")]
+        options += [(THEME_NAMES[t], t) for t in self.allowed]
+        self.theme = W.Dropdown(options=options, value="", description="Theme",
+                                layout=W.Layout(width="330px"), style={"description_width": "60px"})
+        self.theme.add_class("ht-theme")
+        self.rating = W.HTML()
+        self.rating.add_class("ht-rating")
+        self.due = W.HTML()
+        self.due.add_class("ht-reviews-due")
+        self.progress_button = W.ToggleButton(description="Progress", tooltip="Your rating and habits over time")
+        self.progress = W.VBox(layout=W.Layout(display="none"))
+        self.progress.add_class("ht-progress")
+        self.heading = W.HTML()
+        self.position = W.HTML()
+        self.hand = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.hand.add_class("ht-puzzle-hand")
+        self.pass_button = W.Button(description="Pass these cards", button_style="primary", disabled=True)
+        self.pass_button.add_class("ht-puzzle-submit")
+        self.reveal_button = W.Button(description="Show me", tooltip="Show the answer")
+        self.reveal_button.add_class("ht-puzzle-reveal")
+        self.puzzle = W.VBox([self.heading, self.position, self.hand, W.HBox([self.pass_button, self.reveal_button])],
+                             layout=W.Layout(border="1px solid #cfd8dc", padding="8px", margin="6px 0"))
+        self.puzzle.add_class("ht-puzzle")
+        self.feedback = W.HTML()
+        self.feedback.add_class("ht-feedback")
+        self.next_button = W.Button(description="Next puzzle ▶", button_style="success")
+        self.next_button.add_class("ht-next-puzzle")
+        self.message = W.HTML()
+        bar = W.HBox([self.theme, self.rating, self.due, self.progress_button],
+                      layout=W.Layout(align_items="center", flex_flow="row wrap", gap="12px"))
+        super().__init__([W.HTML(f"<h3 style='margin:4px 0'>♥ {html.escape(title)}</h3>"), bar, self.message,
+                          self.progress, self.puzzle, self.feedback, self.next_button],
+                         layout=W.Layout(max_width="860px"))
+        self.add_class("ht-practice-panel")
+        self.theme.observe(self._guarded(lambda _: self.choose_theme(self.theme.value or None)), "value")
+        self.progress_button.observe(self._guarded(lambda _: self.show_progress(self.progress_button.value)), "value")
+        self.pass_button.on_click(self._guarded(lambda _: self.submit_pass()))
+        self.reveal_button.on_click(self._guarded(lambda _: self.reveal()))
+        self.next_button.on_click(self._guarded(lambda _: self.next_puzzle()))
+        if self.session.learner.message:
+            self.message.value = f"<p style='color:#b00020'>{html.escape(self.session.learner.message)}</p>"
+        self.next_puzzle()
+
+    # ----- acting -----
+
+    def _guarded(self, fn: Any) -> Any:
+        def callback(arg: Any) -> None:
+            try:
+                fn(arg)
+            except Exception as e:  # shown, not lost in the kernel's log
+                self.errors.append(repr(e))
+                self.feedback.value = f"<p style='color:#b00020'>Something went wrong: {html.escape(str(e))}</p>"
+        return callback
+
+    def choose_theme(self, theme: str | None) -> None:
+        """Practise one theme (None: every theme this panel offers) from the next puzzle on."""
+        self.session.theme = theme
+        if not self.session.over and self.session.tries == 0 and not (self.session.item and self.session.item.review):
+            self.next_puzzle()
+        else:
+            self._render_bar()
+
+    def next_puzzle(self) -> None:
+        """Put up the next puzzle: a due review first, else a new one near the learner's rating."""
+        session = self.session
+        pool_themes = [session.theme] if session.theme else list(self.allowed)
+        item = session.next(pool_themes)
+        self.selected = []
+        self.feedback.value = ""
+        self.feedback.remove_class("ht-right")
+        self.feedback.remove_class("ht-wrong")
+        for cls in [c for c in self.puzzle._dom_classes if c.startswith("ht-puzzle-id-") or c == "ht-review"]:
+            self.puzzle.remove_class(cls)
+        if item is None:
+            self.heading.value = "<p>No puzzle left in this theme: choose another.</p>"
+            self.position.value = ""
+            self.hand.children = ()
+            self._render_bar()
+            return
+        from ..puzzle import describe_position
+
+        p = item.puzzle
+        self.puzzle.add_class(f"ht-puzzle-id-{p.id}")
+        if item.review:
+            self.puzzle.add_class("ht-review")
+        kind = "Review of an earlier miss" if item.review else "New puzzle"
+        themes = ", ".join(THEME_NAMES[t] for t in p.themes) or "general play"
+        question = ("Which three cards do you pass?" if p.kind == "pass" else "Which card do you play?")
+        self.heading.value = (f"<p><b>{kind}</b> · {html.escape(themes)} · {html.escape(p.preset)} rules · "
+                              f"rated {p.rating:.0f}</p><p><b>{question}</b></p>")
+        self.position.value = describe_position(item.view)
+        self.buttons = {}
+        for c in item.view.hand:
+            if c in self.buttons:
+                continue
+            b = _card_button(c)
+            b.on_click(self._guarded(lambda _b, c=c: self.click(c)))
+            self.buttons[c] = b
+        self.hand.children = tuple(self.buttons.values())
+        self.pass_button.layout.display = "" if p.kind == "pass" else "none"
+        self.pass_button.disabled = True
+        self.reveal_button.disabled = False
+        self.next_button.description = "Skip ▶"
+        self._render_bar()
+
+    def click(self, c: Card) -> Outcome | None:
+        """A click on a card of the puzzle hand: a try for a play, a (un)selection for a pass."""
+        item = self.session.item
+        if item is None or self.session.over:
+            return None
+        if item.puzzle.kind == "pass":
+            if c in self.selected:
+                self.selected.remove(c)
+            elif len(self.selected) < item.view.rules.pass_count:
+                self.selected.append(c)
+            for card, b in self.buttons.items():
+                b.style.button_color = "#ffe082" if card in self.selected else "white"
+            self.pass_button.disabled = len(self.selected) != item.view.rules.pass_count
+            return None
+        return self.answer([c])
+
+    def submit_pass(self) -> Outcome | None:
+        return self.answer(list(self.selected))
+
+    def answer(self, cards: Sequence[Card]) -> Outcome:
+        outcome = self.session.answer(cards)
+        self._show(outcome)
+        return outcome
+
+    def reveal(self) -> Outcome:
+        outcome = self.session.reveal()
+        self._show(outcome)
+        return outcome
+
+    # ----- showing -----
+
+    def _show(self, outcome: Outcome) -> None:
+        item = self.session.item
+        assert item is not None
+        colour = "#1b5e20" if outcome.correct else "#b71c1c"
+        parts = [f"<p style='color:{colour}'><b>{html.escape(outcome.text)}</b></p>" if not outcome.over else
+                 f"<p><b style='color:{colour}'>{'Solved' if self.session.solved else 'Missed'}.</b> "
+                 f"{html.escape(outcome.text)}</p>"]
+        if outcome.rating_change:
+            before, after = outcome.rating_change
+            arrow = "▲" if after >= before else "▼"
+            parts.append(f"<p class='ht-rating-change'>Your rating: {before:.0f} → {after:.0f} "
+                         f"({arrow} {abs(after - before):.0f})</p>")
+        if outcome.options:
+            rows = "".join(
+                f"<tr style='{'font-weight:bold;color:#1b5e20' if ok else ''}'>"
+                f"<td>{html.escape(_move_text(item.puzzle.kind, move))}</td><td>{mean:.1f}</td>"
+                f"<td>± {ci:.1f}</td><td>{'✓ accepted' if ok else ''}</td></tr>"
+                for move, mean, ci, ok in outcome.options)
+            parts.append("<table class='ht-options'><tr><th>Move</th><th>Expected points</th><th>95% CI</th>"
+                         f"<th></th></tr>{rows}</table>")
+        self.feedback.value = "".join(parts)
+        self.feedback.add_class("ht-right" if outcome.correct else "ht-wrong")
+        self.feedback.remove_class("ht-wrong" if outcome.correct else "ht-right")
+        if outcome.over:
+            self.reveal_button.disabled = True
+            self.pass_button.disabled = True
+            self.next_button.description = "Next puzzle ▶"
+            for key in item.puzzle.answers:
+                for c in parse_move(key):
+                    if c in self.buttons and (item.puzzle.kind == "play" or key == item.puzzle.best):
+                        self.buttons[c].style.button_color = "#c8e6c9"
+                        self.buttons[c].add_class("ht-puzzle-best")
+        self._render_bar()
+        if self.progress_button.value:
+            self.show_progress(True)
+
+    def _render_bar(self) -> None:
+        learner = self.session.learner
+        r = learner.rating(self.session.theme)
+        where = THEME_NAMES[self.session.theme] if self.session.theme else "overall"
+        self.rating.value = (f"<span title='Glicko-2 rating ± two rating deviations'>Rating ({html.escape(where)}): "
+                             f"<b class='ht-rating-value'>{r.rating:.0f}</b> ± {2 * r.rd:.0f}</span>")
+        due = len(learner.due_reviews())
+        self.due.value = f"<span>Reviews due: <b class='ht-reviews-due-count'>{due}</b></span>"
+
+    def show_progress(self, on: bool = True) -> None:
+        """Show (or hide) the progress view: rating over time, cost per move by theme, reviews coming due."""
+        self.progress.layout.display = "" if on else "none"
+        if not on:
+            return
+        from .progress import progress_images
+
+        images = progress_images(self.session.learner)
+        self.progress.children = [W.Image(value=png, format="png", layout=W.Layout(max_width="100%"))
+                                  for png in images]
+
+
+def lesson_practice(lesson: str, **session: Any) -> PracticePanel:
+    """The practice cell of a lesson: puzzles of the themes it teaches (``bank.LESSON_THEMES``)."""
+    if lesson not in LESSON_THEMES:
+        raise ValueError(f"no lesson named {lesson!r} (lessons: {', '.join(LESSON_THEMES)})")
+    return PracticePanel(themes=LESSON_THEMES[lesson], title="Practise what this lesson teaches", **session)
+
+
+__all__ = ["PracticePanel", "lesson_practice"]

@@ -1,0 +1,245 @@
+"""Practice without a browser: the session's flow, reviews of misses and of table mistakes, the panel, lessons."""
+
+from __future__ import annotations
+
+import json
+import math
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from hearts_tutor.practice.learner import LearnerDB
+
+from hearts_tutor.cards import parse_card
+from hearts_tutor.coach import grade_play
+from hearts_tutor.hand import HandState, Phase
+from hearts_tutor.practice.bank import LESSON_THEMES, THEMES, Puzzle, load_bank, move_key, parse_move
+from hearts_tutor.practice.session import Practice, record_table_move
+from hearts_tutor.record import HandRecord
+from hearts_tutor.rules import Rules
+
+
+class Clock:
+    """A clock the test moves forward (no sleeping)."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 1, 9, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def db(tmp_path: Path, clock: Clock) -> LearnerDB:
+    return LearnerDB(tmp_path / "learner.sqlite3", clock=clock)
+
+
+def wrong_move(p: Puzzle) -> list[int]:
+    """The cards of a graded option that is not an answer (the most costly one)."""
+    key = max((k for k in p.expected if k not in p.answers), key=lambda k: p.expected[k][0])
+    return list(parse_move(key))
+
+
+def right_move(p: Puzzle) -> list[int]:
+    return list(parse_move(p.best))
+
+
+def test_the_shipped_bank_serves_every_lesson_at_least_ten_puzzles() -> None:
+    bank = load_bank()
+    for lesson, themes in LESSON_THEMES.items():
+        assert set(themes) <= set(THEMES), lesson
+        assert len(bank.select(themes=themes)) >= 10, lesson
+
+
+def test_right_first_try_raises_the_rating_and_leaves_no_review(db: LearnerDB) -> None:
+    practice = Practice(learner=db, seed=3)
+    item = practice.next()
+    assert item is not None and not item.review
+    before = db.rating().rating
+    outcome = practice.answer(right_move(item.puzzle))
+    assert outcome.correct and outcome.over
+    assert outcome.rating_change is not None and outcome.rating_change[1] > outcome.rating_change[0] == before
+    assert db.rating().rating > before
+    assert {row[0] for row in outcome.options if row[3]} == set(item.puzzle.answers)
+    assert db.due_reviews() == []
+    assert item.puzzle.id in db.attempted()
+
+
+def test_a_miss_is_explained_rated_down_and_comes_back_as_a_review(db: LearnerDB, clock: Clock) -> None:
+    practice = Practice(learner=db, seed=4)
+    item = practice.next()
+    assert item is not None
+    puzzle = item.puzzle
+    first = practice.answer(wrong_move(puzzle))
+    assert not first.correct and first.legal and not first.over and "Try again" in first.text
+    assert first.judgement is not None and first.judgement.cost >= 1.0  # every wrong option costs more than good
+    assert first.rating_change is not None and first.rating_change[1] < first.rating_change[0]
+    second = practice.answer(wrong_move(puzzle))
+    assert second.over and second.rating_change is None  # only the first try is rated
+    assert puzzle.explanation in second.text and second.options
+    # the miss is a review item: due soon, then again after the clock moves forward
+    clock.now += timedelta(days=2)
+    due = [r.key for r in db.due_reviews()]
+    assert puzzle.id in due
+    again = practice.next()
+    assert again is not None and again.review and again.puzzle.id == puzzle.id
+    rated = db.rating().rating
+    assert practice.answer(right_move(puzzle)).correct
+    assert db.rating().rating == rated  # reviews are not rated
+    assert puzzle.id not in [r.key for r in db.due_reviews()]  # right pushes it later
+
+
+def test_an_illegal_card_costs_no_try(db: LearnerDB) -> None:
+    bank = load_bank()
+    puzzle = next(p for p in bank if p.kind == "play" and len(p.view().hand) > len(p.view().legal_plays()))
+    practice = Practice(bank=type(bank)([puzzle]), learner=db, seed=1)
+    item = practice.next()
+    assert item is not None
+    illegal = next(c for c in item.view.hand if c not in item.view.legal_plays())
+    outcome = practice.answer([illegal])
+    assert not outcome.legal and "not allowed" in outcome.text and practice.tries == 0
+    assert db.attempts() == []
+
+
+def test_new_puzzles_come_near_the_learners_rating(db: LearnerDB) -> None:
+    bank = load_bank()
+    practice = Practice(learner=db, seed=5)
+    item = practice.next()
+    assert item is not None
+    ratings = sorted(abs(p.rating - 1500) for p in bank)
+    assert abs(item.puzzle.rating - 1500) <= ratings[min(len(ratings) - 1, 8)]
+
+
+def test_a_theme_limits_the_puzzles(db: LearnerDB) -> None:
+    bank = load_bank()
+    theme = max(THEMES, key=lambda t: len(bank.select(themes=[t])))
+    practice = Practice(learner=db, theme=theme, seed=6)
+    for _ in range(5):
+        item = practice.next()
+        assert item is not None and theme in item.puzzle.themes
+        practice.reveal()
+
+
+def test_a_table_blunder_becomes_a_review(db: LearnerDB) -> None:
+    # a real position where the learner's highest card is a mistake, found by grading (medium bots play first)
+    from hearts_tutor.bots import make_bot
+
+    rules = Rules.preset("standard")
+    for seed in range(40):
+        state = HandState.deal_random(rules, seed=seed, hand_number=3)  # a keep hand
+        bots = [make_bot("medium", seed=s) for s in range(4)]
+        while state.phase is Phase.PLAY and len(state.plays()) < 8:
+            bots[state.to_move].decide(state.view(state.to_move)).apply(state)
+        view = state.view(state.to_move)
+        if len(view.legal_plays()) < 2:
+            continue
+        worst = max(view.legal_plays(), key=lambda c: c % 13)
+        grade = grade_play(view, worst, seed=1, rollouts=150)
+        if grade.band not in ("mistake", "blunder"):
+            continue
+        record = HandRecord.from_state(state)
+        assert record_table_move(db, view, record, grade) is None
+        due = db.due_reviews()
+        assert len(due) == 1 and due[0].key.startswith("table-")
+        puzzle = Puzzle.from_json(due[0].puzzle)
+        assert sorted(puzzle.view().hand) == sorted(view.hand)
+        assert move_key(worst) not in puzzle.answers and move_key(grade.best) in puzzle.answers
+        assert [a.source for a in db.attempts()] == ["table"]
+        practice = Practice(learner=db, seed=1)
+        item = practice.next()
+        assert item is not None and item.review and item.puzzle.id == due[0].key
+        assert not practice.answer([worst]).correct
+        return
+    pytest.fail("no mistake found in 40 deals")
+
+
+def test_a_good_table_move_is_an_attempt_but_no_review(db: LearnerDB) -> None:
+    state = HandState.deal_random(Rules.preset("standard"), seed=2, hand_number=3)
+    view = state.view(state.to_move)
+    grade = grade_play(view, view.legal_plays()[0], seed=1, rollouts=40)
+    assert grade.band in ("best", "good")  # the forced 2 of clubs
+    assert record_table_move(db, view, HandRecord.from_state(state), grade) is None
+    assert db.due_reviews() == [] and len(db.attempts()) == 1
+    assert db.rating().games == 0  # table moves are not rated
+
+
+def test_panel_flow_and_progress(db: LearnerDB) -> None:
+    from hearts_tutor.practice.widget import PracticePanel
+
+    panel = PracticePanel(Practice(learner=db, seed=7))
+    classes = set()
+
+    def walk(w) -> None:  # type: ignore[no-untyped-def]
+        classes.update(getattr(w, "_dom_classes", ()))
+        for child in getattr(w, "children", ()):
+            walk(child)
+
+    walk(panel)
+    for name in ("ht-theme", "ht-rating", "ht-reviews-due", "ht-progress", "ht-puzzle", "ht-feedback",
+                 "ht-next-puzzle"):
+        assert name in classes, name
+    item = panel.session.item
+    assert item is not None
+    # the hand shown is the learner's, and nothing of the other hands
+    shown = {c for c in panel.buttons}
+    assert shown == set(item.view.hand)
+    state = item.puzzle.record.to_state()
+    hidden = {c for seat in range(1, state.n) for c in range(52) if state.hands[seat] >> c & 1}
+    assert hidden and not shown & hidden
+    cards = wrong_move(item.puzzle)
+    if item.puzzle.kind == "play":
+        panel.click(cards[0])
+    else:
+        for c in cards:
+            panel.click(c)
+        panel.submit_pass()
+    assert "Not quite" in panel.feedback.value
+    panel.reveal()
+    assert "Expected points" in panel.feedback.value
+    assert f"ht-puzzle-id-{item.puzzle.id}" in panel.puzzle._dom_classes
+    assert "Missed" in panel.feedback.value
+    panel.show_progress(True)
+    images = [w for w in panel.progress.children]
+    assert len(images) == 3 and all(bytes(w.value).startswith(b"\x89PNG") for w in images)
+    due = int(panel.due.value.split("<b class='ht-reviews-due-count'>")[1].split("<")[0])
+    assert due == len(db.due_reviews()) >= 1
+    panel.next_puzzle()
+    assert panel.session.item is not None and panel.session.item.review
+
+
+def test_lesson_practice_cells_serve_their_themes(db: LearnerDB) -> None:
+    from hearts_tutor.practice import lesson_practice
+
+    panel = lesson_practice("04_queen", learner=db, seed=2)
+    item = panel.session.item
+    assert item is not None and set(item.puzzle.themes) & set(LESSON_THEMES["04_queen"])
+    with pytest.raises(ValueError, match="no lesson named"):
+        lesson_practice("99_nothing", learner=db)
+
+
+def test_every_strategy_lesson_ends_with_a_practice_cell() -> None:
+    lessons = Path(__file__).resolve().parent.parent / "lessons"
+    for name in LESSON_THEMES:
+        cells = json.loads((lessons / f"{name}.ipynb").read_text())["cells"]
+        code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+        assert f'lesson_practice("{name}")' in code[-1], name
+
+
+def test_judging_from_the_stored_grading_needs_no_rollouts(monkeypatch: pytest.MonkeyPatch) -> None:
+    import hearts_tutor.bots.search as search
+
+    def refuse(*_a, **_k):  # type: ignore[no-untyped-def]
+        raise AssertionError("judging a graded option must not play anything out")
+
+    monkeypatch.setattr(search, "paired_playouts", refuse)
+    monkeypatch.setattr(search, "paired_pass_playouts", refuse)
+    p = load_bank().puzzles[0]
+    j = p.judge(wrong_move(p))
+    assert not j.correct and j.cost > 0 and j.band and not math.isnan(j.cost)
+    assert p.judge(right_move(p)).correct
+    assert parse_card(p.best.split()[0]) in p.view().hand
