@@ -37,7 +37,7 @@ def cmd_mine(args: argparse.Namespace) -> int:
     if args.hands <= 0:
         return _fail(f"--hands must be positive, not {args.hands}")
     out = Path(args.out) if args.out else BANK_DIR / f"{rules.name}.jsonl"
-    budget = Budget.small() if args.small else Budget()
+    budget = (Budget.small() if args.small else Budget()).only(tuple(args.decisions.split(",")))
     with _bar(args.hands, "deal") as bar:
         try:
             report = mine(rules, args.hands, out, seed=args.seed, jobs=max(1, args.jobs or os.cpu_count() or 1),
@@ -103,6 +103,8 @@ def add_parser(sub: Any) -> None:
     m.add_argument("--jobs", type=int, default=1)
     m.add_argument("--scheduler", default=None, help="a Dask scheduler address (not built yet)")
     m.add_argument("--out", default=None, help="the bank file to append to (default: the shipped bank's file)")
+    m.add_argument("--decisions", default="pass,play", choices=["pass,play", "pass", "play"],
+                   help="which decisions to mine (default both)")
     m.add_argument("--small", action="store_true", help="small evaluation budgets (for tests)")
     m.add_argument("--json", action="store_true")
     m.set_defaults(func=cmd_mine)
