@@ -6,8 +6,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..hand import IllegalMove
 from ..record import referee_record
-from .bank import PUZZLE_FIELDS, Bank, BankError, Puzzle, parse_move
+from .bank import PUZZLE_FIELDS, Bank, BankError, Puzzle, move_key, parse_move
 from .mine import DEFAULT_BUDGET, Budget, compare, option_values
 
 
@@ -44,7 +45,13 @@ def check_puzzle(puzzle: Puzzle, seed: int, budget: Budget = DEFAULT_BUDGET) -> 
         legal = view.legal_plays()
         if any(o not in legal for o in options):
             return False, f"puzzle {puzzle.id}: a graded option is not a legal card"
-    from .bank import move_key
+    else:  # a pass the engine refuses would stop the rollouts with an exception: name it instead
+        state = puzzle.record.to_state()
+        for o in options:
+            try:
+                state.verify_pass(0, o)
+            except IllegalMove as e:
+                return False, f"puzzle {puzzle.id}: the graded pass {move_key(o)} is not legal: {e.reason}"
 
     deals = budget.grade_pass if puzzle.kind == "pass" else budget.grade
     result = compare(option_values(view, options, seed=seed, deals=deals))
