@@ -76,7 +76,7 @@ def pass_themes(view: PlayerView, answer: Sequence[Card], tempting: Sequence[Car
 def play_themes(view: PlayerView, answer: Card, tempting: Card) -> list[str]:
     """Themes of a play puzzle whose answer is ``answer`` and whose most tempting wrong card is ``tempting``."""
     from ..bots.heuristic import am_shooting
-    from ..coach.situation import moon_suspect, queen_unseen, stake, trick_winner
+    from ..coach.situation import moon_suspect, queen_unseen, trick_winner
 
     themes: set[str] = set()
     rules = view.rules
@@ -86,9 +86,9 @@ def play_themes(view: PlayerView, answer: Card, tempting: Card) -> list[str]:
         if following:
             wins = [(w is not None and w[0] == view.seat) for w in (trick_winner(view, answer),
                                                                    trick_winner(view, tempting))]
-            if not wins[0] and wins[1]:
+            if not wins[0] and (wins[1] or not any(wins)):  # ducking, or choosing which card to duck with
                 themes.add("duck")
-            if wins[0] and not wins[1] and stake(view) <= 0:
+            if wins[0]:  # taking the trick now (to shed a high card), or choosing what to take it with
                 themes.add("take-early")
             if rank_of(answer) in MIDRANGE or rank_of(tempting) in MIDRANGE:
                 themes.add("midrange-follow")
