@@ -49,11 +49,18 @@ def right_move(p: Puzzle) -> list[int]:
     return list(parse_move(p.best))
 
 
-def test_the_shipped_bank_serves_every_lesson_at_least_ten_puzzles() -> None:
+def test_every_lesson_names_known_themes_and_its_cell_serves_only_them(db: LearnerDB) -> None:
+    from hearts_tutor.practice import lesson_practice
+
     bank = load_bank()
     for lesson, themes in LESSON_THEMES.items():
-        assert set(themes) <= set(THEMES), lesson
-        assert len(bank.select(themes=themes)) >= 10, lesson
+        assert themes and set(themes) <= set(THEMES), lesson
+        panel = lesson_practice(lesson, learner=db, seed=1)
+        item = panel.session.item
+        if bank.select(themes=themes):
+            assert item is not None and set(item.puzzle.themes) & set(themes), lesson
+        else:
+            assert item is None and "No puzzle left" in panel.heading.value, lesson
 
 
 def test_right_first_try_raises_the_rating_and_leaves_no_review(db: LearnerDB) -> None:

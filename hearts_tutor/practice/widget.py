@@ -83,7 +83,7 @@ class PracticePanel(W.VBox):
         self.next_button.add_class("ht-next-puzzle")
         self.message = W.HTML()
         bar = W.HBox([self.theme, self.rating, self.due, self.progress_button],
-                      layout=W.Layout(align_items="center", flex_flow="row wrap", gap="12px"))
+                      layout=W.Layout(align_items="center", flex_flow="row wrap", justify_content="space-between"))
         super().__init__([W.HTML(f"<h3 style='margin:4px 0'>♥ {html.escape(title)}</h3>"), bar, self.message,
                           self.progress, self.puzzle, self.feedback, self.next_button],
                          layout=W.Layout(max_width="860px"))
