@@ -1,9 +1,10 @@
 """The learner's statistics, kept across games and kernel restarts.
 
-They live in ``stats.json`` in the user data directory: ``$HEARTS_TUTOR_DATA_DIR`` if set (tests), else
-``$XDG_DATA_HOME/hearts_tutor``, else ``~/.local/share/hearts_tutor``. Writes are atomic (a temporary file
-in the same directory, then :func:`os.replace`). A damaged file is never overwritten: it is moved aside as
-``stats.json.damaged-<timestamp>`` and the reason is returned so the table can show it.
+They live in the learner database (:mod:`hearts_tutor.practice.learner`, ``learner.sqlite3`` in the user data
+directory: ``$HEARTS_TUTOR_DATA_DIR`` if set, else the platform's, from ``platformdirs``). The older
+``stats.json`` is read once, when that database is created, and then kept untouched as a backup.
+:class:`StatsStore` is the table's handle on them; a damaged database is moved aside as
+``learner.sqlite3.damaged-<timestamp>`` and the table says so.
 
 >>> s = Stats()
 >>> s.record_hand(points=5, moon=False, queen=True)
@@ -17,12 +18,17 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sqlite3
 import tempfile
-import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import platformdirs
+
+if TYPE_CHECKING:
+    from .practice.learner import LearnerDB
 
 BANDS = ("best", "good", "inaccuracy", "mistake", "blunder")
 ENV_DIR = "HEARTS_TUTOR_DATA_DIR"
@@ -30,14 +36,15 @@ FILE_NAME = "stats.json"
 
 
 def data_dir() -> Path:
-    """Where the user's hearts_tutor data lives (not created here)."""
+    """Where the user's hearts_tutor data lives (not created here): ``$HEARTS_TUTOR_DATA_DIR``, else the
+    platform's user data directory (``$XDG_DATA_HOME/hearts_tutor`` or ``~/.local/share/hearts_tutor`` on Linux)."""
     if os.environ.get(ENV_DIR):
         return Path(os.environ[ENV_DIR])
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "hearts_tutor"
+    return Path(platformdirs.user_data_dir("hearts_tutor", appauthor=False))
 
 
 def stats_path() -> Path:
+    """The legacy statistics file (read once, by the learner database's migration)."""
     return data_dir() / FILE_NAME
 
 
@@ -102,36 +109,27 @@ class Stats:
 
 
 def load_stats(path: Path | None = None) -> tuple[Stats, str | None]:
-    """The stored statistics and a message for the learner (None when all is well).
+    """Read a legacy ``stats.json``: the statistics and a problem for the learner (None when all is well).
 
-    A missing file gives fresh statistics. A damaged one is moved aside and fresh statistics are returned with
-    a message naming where the old file went.
+    A missing file gives fresh statistics. A damaged one gives fresh statistics and a message naming it; the
+    file is only read, never moved or changed.
     """
     path = path or stats_path()
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return Stats(), None
-    except OSError as e:
-        return Stats(), f"Could not read your statistics at {path}: {e.strerror}. They will not be saved."
+    except (OSError, UnicodeDecodeError) as e:
+        reason = e.strerror if isinstance(e, OSError) else str(e)
+        return Stats(), f"Could not read your old statistics file {path}: {reason}."
     try:
         return Stats.from_json(json.loads(text)), None
     except (ValueError, TypeError) as e:
-        aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
-        n = 1
-        while aside.exists():
-            aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}-{n}")
-            n += 1
-        try:
-            os.replace(path, aside)
-        except OSError as move_error:
-            return Stats(), (f"Your statistics file {path} is damaged ({e}) and could not be moved aside "
-                             f"({move_error.strerror}); it is left as it is and new statistics will not be saved.")
-        return Stats(), f"Your statistics file was damaged ({e}); it was moved to {aside} and a new one started."
+        return Stats(), f"Your old statistics file {path} is damaged ({e})."
 
 
 def save_stats(stats: Stats, path: Path | None = None) -> None:
-    """Write the statistics atomically (temporary file + os.replace)."""
+    """Write statistics as a legacy ``stats.json``, atomically (temporary file + os.replace)."""
     path = path or stats_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".stats-", suffix=".tmp", dir=path.parent)
@@ -148,43 +146,58 @@ def save_stats(stats: Stats, path: Path | None = None) -> None:
 
 
 class StatsStore:
-    """The statistics file the table keeps: loads once, saves after each change, never clobbers a bad file."""
+    """The table's statistics, kept in the learner database (``path``, default ``learner_db_path()``).
+
+    ``stats`` is the latest copy read, ``message`` a problem to show (a damaged database moved aside) or None,
+    and ``learner`` the :class:`~hearts_tutor.practice.learner.LearnerDB`, where the table files graded moves.
+    """
 
     def __init__(self, path: Path | None = None) -> None:
-        self.path = path or stats_path()
-        self.stats, self.message = load_stats(self.path)
-        self.writable = self.message is None or "moved to" in self.message
+        from .practice.learner import LearnerDB
 
-    def update(self, change: Callable[[Stats], None]) -> str | None:
-        """Apply ``change`` to the latest statistics on disk and save them; returns a problem to show, or None.
+        self.learner: LearnerDB = LearnerDB(path)
+        self.path = self.learner.path
+        self.message = self.learner.message
+        self.stats = self._read() or Stats()
 
-        Reading first means two tables (two notebooks, or a Voila kernel started before the last game ended)
-        never overwrite each other's games.
+    def _read(self) -> Stats | None:
+        try:
+            return self.learner.stats()
+        except (sqlite3.Error, ValueError) as e:
+            self.message = f"Could not read your statistics from {self.path}: {e}."
+            return None
+
+    def update(self, change: Callable[[Stats], Any]) -> str | None:
+        """Apply ``change`` to the latest statistics in the database and store them; returns a problem to show,
+        or None.
+
+        Reading and writing in one transaction means two tables (two notebooks, or a Voila kernel started before
+        the last game ended) never overwrite each other's games.
         """
-        if self.writable and self.path.exists():
-            latest, message = load_stats(self.path)
-            if message is not None:
-                self.message = message
-                self.writable = "moved to" in message
-            self.stats = latest
-        change(self.stats)
-        return self.save()
+        try:
+            self.learner.update_stats(change)
+        except (sqlite3.Error, OSError) as e:
+            change(self.stats)  # kept for this session at least
+            self.message = f"Could not save your statistics to {self.path}: {e}."
+            return self.message
+        self.stats = self._read() or self.stats
+        return None if self.learner.persistent else self.message
 
     def reload(self) -> None:
-        """Catch up with what other tables saved (a damaged file is moved aside as on loading)."""
-        if self.writable and self.path.exists():
-            self.stats, message = load_stats(self.path)
-            if message is not None:
-                self.message = message
+        """Catch up with what other tables saved."""
+        self.stats = self._read() or self.stats
 
     def save(self) -> str | None:
-        """Save; returns an error message instead of raising (the table shows it)."""
-        if not self.writable:
+        """Store this copy of the statistics as it is; returns a problem to show instead of raising."""
+        from .practice.learner import replace_stats
+
+        if not self.learner.persistent:
             return self.message
+        mine = Stats.from_json(self.stats.to_json())
         try:
-            save_stats(self.stats, self.path)
-        except OSError as e:
-            self.message = f"Could not save your statistics to {self.path}: {e.strerror}."
+            self.learner.update_stats(lambda latest: replace_stats(latest, mine))
+        except (sqlite3.Error, OSError) as e:
+            self.message = f"Could not save your statistics to {self.path}: {e}."
             return self.message
         return None
 

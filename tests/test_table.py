@@ -25,7 +25,7 @@ def make(tmp_path):  # type: ignore[no-untyped-def]
     def factory(rules: Rules | None = None, **kw) -> Table:  # type: ignore[no-untyped-def]
         kw.setdefault("mode", "sync")
         kw.setdefault("grading", False)
-        t = Table(rules, stats=StatsStore(tmp_path / "stats.json"), **kw)
+        t = Table(rules, stats=StatsStore(tmp_path / "learner.sqlite3"), **kw)
         tables.append(t)
         return t
 
@@ -467,7 +467,7 @@ def test_callback_errors_are_shown_not_lost(make) -> None:  # type: ignore[no-un
 
 def test_async_mode_bots_move_with_pauses(tmp_path) -> None:  # type: ignore[no-untyped-def]
     async def main() -> None:
-        t = Table(seed=16, mode="async", speed="test", grading=False, stats=StatsStore(tmp_path / "s.json"))
+        t = Table(seed=16, mode="async", speed="test", grading=False, stats=StatsStore(tmp_path / "s.sqlite3"))
         for _ in range(200):
             await asyncio.sleep(0.01)
             if all(t.match.hand.passes[s] is not None for s in range(1, 4)):
@@ -505,7 +505,7 @@ def test_for_app_reads_speed_and_seed(monkeypatch: pytest.MonkeyPatch, tmp_path)
 def test_turn_clock_plays_a_random_legal_card(tmp_path) -> None:  # type: ignore[no-untyped-def]
     async def main() -> None:
         rules = Rules.preset("standard", turn_clock=0.3, pass_cycle=("keep",))
-        t = Table(rules, seed=17, mode="async", speed="test", grading=False, stats=StatsStore(tmp_path / "s.json"))
+        t = Table(rules, seed=17, mode="async", speed="test", grading=False, stats=StatsStore(tmp_path / "s.sqlite3"))
         for _ in range(300):
             await asyncio.sleep(0.01)
             if any(a.kind == "play" and a.seat == 0 for a in t.match.hand.history):

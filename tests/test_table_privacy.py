@@ -74,7 +74,7 @@ def leaks(text: str, cards: set[int]) -> list[str]:
 
 @pytest.fixture
 def store(tmp_path):  # type: ignore[no-untyped-def]
-    return StatsStore(tmp_path / "stats.json")
+    return StatsStore(tmp_path / "learner.sqlite3")
 
 
 @pytest.mark.parametrize(("preset", "hands_to_play"), [("standard", 3), ("cancellation", 1)])

@@ -85,7 +85,7 @@ def test_random_clicks_through_hands(tmp_path, preset: str, players: int | None,
     rng = random.Random(f"stress-{preset}")
     rules = Rules.preset(preset, **({"players": players} if players else {}))
     table = Table(rules, seed=rng.randrange(1000), mode="manual", tutor=True, practice=True, grading=False,
-                  levels=["easy"] * 11, stats=StatsStore(tmp_path / "stats.json"))
+                  levels=["easy"] * 11, stats=StatsStore(tmp_path / "learner.sqlite3"))
     hands = 0
     scored_this_game = 0
     actions_this_hand = 0
