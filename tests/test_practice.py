@@ -8,12 +8,12 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from hearts_tutor.practice.learner import LearnerDB
 
 from hearts_tutor.cards import parse_card
 from hearts_tutor.coach import grade_play
 from hearts_tutor.hand import HandState, Phase
 from hearts_tutor.practice.bank import LESSON_THEMES, THEMES, Puzzle, load_bank, move_key, parse_move
+from hearts_tutor.practice.learner import LearnerDB
 from hearts_tutor.practice.session import Practice, record_table_move
 from hearts_tutor.record import HandRecord
 from hearts_tutor.rules import Rules

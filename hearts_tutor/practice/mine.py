@@ -30,7 +30,7 @@ import json
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -114,7 +114,7 @@ def _deal_rng(seed: int, i: int) -> random.Random:
     return random.Random(f"deal:{seed}:{i}")
 
 
-def option_values(view: PlayerView, options: Sequence[Hashable], *, seed: int, deals: int,
+def option_values(view: PlayerView, options: Sequence[Any], *, seed: int, deals: int,
                   model: str = "coach", horizon: int = 8) -> dict[Any, list[float]]:
     """Each option's points for the viewing seat on ``deals`` sampled deals, paired (the same deal and dice for
     every option). ``model`` is ``coach`` (the coach's grading model) or ``bots`` (the second opinion)."""
@@ -447,7 +447,7 @@ class MineReport:
     deals: int = 0
     skipped: int = 0
     kept: int = 0
-    counts: dict[str, int] | None = None
+    counts: dict[str, int] = dataclasses.field(default_factory=dict)
     cpu_seconds: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
@@ -459,8 +459,7 @@ def mine(rules: Rules, hands: int, out: Path, *, seed: int = 0, jobs: int = 1, b
     """Mine deals 0..hands-1 of ``seed`` into the bank file ``out`` (appending; deals already done are
     skipped). Each finished deal's puzzles are appended at once, so a stopped run loses only deals in flight."""
     todo = [d for d in range(hands) if (rules.name, seed, d) not in finished_deals(out)]
-    report = MineReport(skipped=hands - len(todo), counts={})
-    assert report.counts is not None
+    report = MineReport(skipped=hands - len(todo))
     tasks = [(rules, seed, d, budget) for d in todo]
 
     def finish(deal: int, puzzles: list[dict[str, Any]], counts: dict[str, int], cpu: float) -> None:
@@ -472,7 +471,7 @@ def mine(rules: Rules, hands: int, out: Path, *, seed: int = 0, jobs: int = 1, b
         report.kept += len(puzzles)
         report.cpu_seconds += cpu
         for k, v in counts.items():
-            report.counts[k] = report.counts.get(k, 0) + v  # type: ignore[index]
+            report.counts[k] = report.counts.get(k, 0) + v
         if progress:
             progress(1)
 
