@@ -296,8 +296,11 @@ def card_html(c: Card) -> str:
             f'font-weight:bold;text-align:center">{rank}{SUIT_SYMBOLS[suit_of(c)]}</span>')
 
 
-def describe_position(view: PlayerView) -> str:
-    """The situation in plain words (HTML): the phase, the trick so far, what is known."""
+def describe_position(view: PlayerView, *, fold_tricks: bool = False) -> str:
+    """The situation in plain words (HTML): the phase, the trick so far, what is known.
+
+    ``fold_tricks`` puts the earlier tricks in a collapsed ``<details>`` so the rest stays in view.
+    """
     parts: list[str] = []
     if view.phase is Phase.PASS:
         receiver = seat_name(view, view.pass_target())
@@ -314,7 +317,10 @@ def describe_position(view: PlayerView) -> str:
         winner = seat_name(view, t.winner) if t.winner is not None else "nobody"
         earlier.append(f"<li>Trick {number}: {cards} ({seat_name(view, t.leader)} led; "
                        f"{winner} took it)</li>")
-    if earlier:
+    if earlier and fold_tricks:
+        parts.append(f"<details><summary>The {len(earlier)} trick{'s' if len(earlier) > 1 else ''} played so far"
+                     "</summary><ul>" + "".join(earlier) + "</ul></details>")
+    elif earlier:
         parts.append("<p>Tricks played so far:</p><ul>" + "".join(earlier) + "</ul>")
     if view.trick:
         played = ", ".join(f"{seat_name(view, s)}: {card_html(c)}"

@@ -347,15 +347,29 @@ def test_weak_bots_choosing_an_accepted_move_fail_the_real_test(monkeypatch: pyt
     assert plant.calls == ["screen", "quick", "grade"]
 
 
-@pytest.mark.parametrize("second", ["temptation best", "another option accepted"])
+@pytest.mark.parametrize("second", ["temptation best", "temptation accepted", "another option best"])
 def test_a_second_opinion_that_disagrees_rejects_the_puzzle(monkeypatch: pytest.MonkeyPatch,
                                                            open_lead: HandRecord, second: str) -> None:
     cand = candidate(open_lead)
     view = cand.view
-    other = (means(view, A=4.0, T=0.0) if second == "temptation best" else means(view, A=0.0, T=5.0, B=0.5))
+    other = {"temptation best": means(view, A=4.0, T=0.0),
+             "temptation accepted": means(view, A=0.0, T=0.5, B=5.0),
+             "another option best": means(view, A=3.0, T=5.0, B=0.0)}[second]
     plant = Plant(monkeypatch, choices(view), {"grade": means(view, A=0.0, T=5.0, B=3.0), "second": other})
     assert consider(cand, SEED, BUDGET) == (None, "second_opinion")
     assert plant.calls == ["screen", "quick", "grade", "second"]
+
+
+def test_a_second_opinion_may_accept_an_option_that_is_not_the_temptation(monkeypatch: pytest.MonkeyPatch,
+                                                                          open_lead: HandRecord) -> None:
+    """It checks the puzzle's claim: the answer is right and the tempting move is wrong."""
+    cand = candidate(open_lead)
+    view = cand.view
+    plant = Plant(monkeypatch, choices(view), {"grade": means(view, A=0.0, T=5.0, B=3.0),
+                                               "second": means(view, A=0.0, T=5.0, B=0.5)})
+    puzzle, verdict = consider(cand, SEED, BUDGET)
+    assert verdict == "kept" and puzzle is not None
+    assert plant.calls[:4] == ["screen", "quick", "grade", "second"]
 
 
 # ----- the starting rating -----

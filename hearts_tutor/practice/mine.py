@@ -14,9 +14,9 @@ first, and becomes a puzzle for seat 0 (the record is renumbered) only when ever
 5. ``margin``: every accepted option beats the most tempting other option, the move those bots chose, by at
    least ``MARGIN`` points per hand, the 95% confidence interval of the paired difference clear of that.
 6. ``second_opinion``: another grading with other dice and another model (uniform deals of the unseen cards,
-   and the hard bots playing the next ``Budget.horizon`` cards, then the medium bots) has its best option
-   among the accepted ones and rejects every other option it compares (the accepted ones, the three most
-   tempting others and the bots' choices).
+   and the hard bots playing the next ``Budget.horizon`` cards, then the medium bots) finds its best option
+   among the accepted ones and the tempting moves wrong too (graded below good against its best), comparing
+   the accepted options, the tempting moves and the two best other options.
 
 A kept puzzle gets themes (:mod:`.themes`), the coach's explanation, and a starting rating from which bot
 levels solve it (:func:`starting_rating`). Mining appends to a bank file and records each finished deal in
@@ -301,12 +301,11 @@ def consider(cand: Candidate, seed: int, budget: Budget) -> tuple[dict[str, Any]
     margin = min(paired_lower_bound(values, t, a) for a in accepted for t in temptations)
     if margin < MARGIN:
         return None, "margin"
-    others = [o for o in options if o not in accepted]
-    tempting = sorted(others, key=lambda o: first.means[o])
-    checked = list(dict.fromkeys([*accepted, *tempting[:3], choices["easy"], choices["medium"]]))
+    others = sorted((o for o in options if o not in accepted), key=lambda o: first.means[o])
+    checked = list(dict.fromkeys([*accepted, *temptations, *others[:2]]))
     second = compare(option_values(view, checked, seed=seed + 2, model="bots", horizon=budget.horizon,
                                    deals=budget.verify_pass if passing else budget.verify))
-    if second.best not in accepted or any(o in second.accepted for o in checked if o not in accepted):
+    if second.best not in accepted or any(t in second.accepted for t in temptations):
         return None, "second_opinion"
     solved = {lv: ch in accepted for lv, ch in choices.items()}
     expert = _level_choices(view, seed + 3, expert=budget.expert_rollouts)["expert"]

@@ -29,13 +29,19 @@ def progress_images(learner: Any) -> list[bytes]:
     fig = Figure(figsize=(6.4, 2.6))
     ax = fig.subplots()
     if history:
-        times = [t for t, _r, _rd in history]
-        ratings = [r for _t, r, _rd in history]
-        deviations = [rd for _t, _r, rd in history]
+        from matplotlib.dates import AutoDateLocator, ConciseDateFormatter
+
+        from .learner import START as start
+
+        times = [history[0][0], *(t for t, _r, _rd in history)]  # the starting rating, then one point an answer
+        ratings = [start.rating, *(r for _t, r, _rd in history)]
+        deviations = [start.rd, *(rd for _t, _r, rd in history)]
+        locator = AutoDateLocator()
+        ax.xaxis.set_major_locator(locator)
+        ax.xaxis.set_major_formatter(ConciseDateFormatter(locator))
         ax.plot(times, ratings, marker="o", color="#c0392b")
         ax.fill_between(times, [r - d for r, d in zip(ratings, deviations, strict=True)],
                         [r + d for r, d in zip(ratings, deviations, strict=True)], color="#c0392b", alpha=0.15)
-        fig.autofmt_xdate()
     else:
         ax.text(0.5, 0.5, "Solve a puzzle to start your rating", ha="center", va="center", transform=ax.transAxes)
     ax.set_title("Your rating over time")

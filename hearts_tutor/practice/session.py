@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import random
@@ -169,9 +170,11 @@ class Practice:
             raise ValueError("no puzzle is on the table")
         puzzle = self.item.puzzle
         change = None
-        if self.tries == 0:
-            miss = Judgement(False, "", 0.0, "blunder", None)
-            change = self._record(puzzle, miss, ())
+        if self.tries == 0:  # a give-up costs what the tempting wrong move costs
+            tempting = puzzle.source.get("tempting")
+            cards = parse_move(tempting) if isinstance(tempting, str) and tempting in puzzle.expected else ()
+            miss = puzzle.judge(cards) if cards else Judgement(False, "", 0.0, "blunder", None)
+            change = self._record(puzzle, dataclasses.replace(miss, correct=False), ())
         self.tries = max(self.tries, MAX_TRIES)
         best = _move_words(puzzle.kind, puzzle.best)
         return Outcome(self.solved, True, f"The coach's answer: {best}. {puzzle.explanation}", True, None,

@@ -20,6 +20,8 @@ from .bank import LESSON_THEMES, THEME_NAMES, THEMES, parse_move
 from .session import Outcome, Practice
 
 MIXED = "Mixed"
+PROVISIONAL_RD = 110.0
+"""A rating whose deviation is above this is shown as provisional (``1500?``), as chess sites do."""
 
 
 def _card_button(c: Card) -> W.Button:
@@ -144,7 +146,7 @@ class PracticePanel(W.VBox):
         question = ("Which three cards do you pass?" if p.kind == "pass" else "Which card do you play?")
         self.heading.value = (f"<p><b>{kind}</b> · {html.escape(themes)} · {html.escape(p.preset)} rules · "
                               f"rated {p.rating:.0f}</p><p><b>{question}</b></p>")
-        self.position.value = describe_position(item.view)
+        self.position.value = describe_position(item.view, fold_tricks=True)
         self.buttons = {}
         for c in item.view.hand:
             if c in self.buttons:
@@ -230,8 +232,11 @@ class PracticePanel(W.VBox):
         learner = self.session.learner
         r = learner.rating(self.session.theme)
         where = THEME_NAMES[self.session.theme] if self.session.theme else "overall"
-        self.rating.value = (f"<span title='Glicko-2 rating ± two rating deviations'>Rating ({html.escape(where)}): "
-                             f"<b class='ht-rating-value'>{r.rating:.0f}</b> ± {2 * r.rd:.0f}</span>")
+        provisional = r.rd > PROVISIONAL_RD
+        note = " (provisional: a few more puzzles settle it)" if provisional else ""
+        self.rating.value = (f"<span title='Glicko-2 rating{note}, ± {2 * r.rd:.0f} at 95%'>"
+                             f"Rating ({html.escape(where)}): "
+                             f"<b class='ht-rating-value'>{r.rating:.0f}</b>{'?' if provisional else ''}</span>")
         due = len(learner.due_reviews())
         self.due.value = f"<span>Reviews due: <b class='ht-reviews-due-count'>{due}</b></span>"
 
