@@ -10,6 +10,7 @@ the table mistake both come back.
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -43,6 +44,7 @@ def play_move(page, kind: str, key: str) -> None:  # type: ignore[no-untyped-def
 
 def test_practice_reviews_and_progress(tmp_path: Path) -> None:
     require_browser()
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import expect
 
     bank = load_bank()
@@ -97,15 +99,21 @@ def test_practice_reviews_and_progress(tmp_path: Path) -> None:
                 page.locator(".ht-card").nth(12 - i).click()
             page.locator(".ht-pass").click()
         graded_mistake = page.locator(".ht-grade.mistake, .ht-grade.blunder")
-        for _ in range(13):
-            if graded_mistake.count():
-                break
-            enabled = page.locator(".ht-card:not([disabled])")
-            enabled.first.wait_for(timeout=30_000)
-            codes = [CARD.search(enabled.nth(i).get_attribute("class") or "") for i in range(enabled.count())]
-            top = max((m.group(1) for m in codes if m), key=lambda c: RANKS.index(c[0]))
-            page.locator(f".ht-card-{top}").click()
-            page.wait_for_timeout(1500)  # the grade arrives from the coach's process
+        deadline = time.monotonic() + 150
+        while not graded_mistake.count() and time.monotonic() < deadline:
+            classes = page.eval_on_selector_all(".ht-card:not([disabled])", "els => els.map(e => e.className)")
+            codes = [m.group(1) for m in map(CARD.search, classes) if m]
+            if not codes:  # the bots' turn, or the hand is over
+                if page.locator(".ht-action:has-text('Next hand')").count():
+                    page.locator(".ht-action:has-text('Next hand')").click()
+                page.wait_for_timeout(300)
+                continue
+            top = max(codes, key=lambda c: RANKS.index(c[0]))
+            try:
+                page.locator(f".ht-card-{top}:not([disabled])").click(timeout=3000)
+            except PlaywrightTimeout:
+                continue  # the hand changed between reading it and clicking
+            page.wait_for_timeout(800)  # the grade arrives from the coach's process
         expect(graded_mistake.first).to_be_attached(timeout=30_000)
         assert not problems, problems
 
@@ -117,13 +125,16 @@ def test_practice_reviews_and_progress(tmp_path: Path) -> None:
         expect(page.locator(".ht-puzzle.ht-review")).to_be_visible(timeout=20_000)
         due = int(page.locator(".ht-reviews-due-count").inner_text())
         assert due >= 2
-        seen = set()
+        seen: list[str] = []
+        puzzle = page.locator(".ht-puzzle")
         for _ in range(due):
-            expect(page.locator(".ht-puzzle.ht-review")).to_be_visible()
-            pid = puzzle_id(page)
-            seen.add(pid)
+            expect(puzzle).to_have_class(re.compile(r"\bht-review\b"))
+            expect(puzzle).to_have_class(PUZZLE_ID)
+            seen.append(puzzle_id(page))
             page.locator(".ht-puzzle-reveal").click()
+            expect(page.locator(".ht-feedback")).to_contain_text("The coach's answer")
             page.locator(".ht-next-puzzle").click()
+            expect(puzzle).not_to_have_class(re.compile(rf"ht-puzzle-id-{re.escape(seen[-1])}\b"))
         assert missed.id in seen
         assert any(pid.startswith("table-") for pid in seen)
         assert not problems, problems

@@ -121,7 +121,7 @@ class PracticePanel(W.VBox):
     def next_puzzle(self) -> None:
         """Put up the next puzzle: a due review first, else a new one near the learner's rating."""
         session = self.session
-        pool_themes = [session.theme] if session.theme else list(self.allowed)
+        pool_themes = [session.theme] if session.theme else [] if self.allowed == THEMES else list(self.allowed)
         item = session.next(pool_themes)
         self.selected = []
         self.feedback.value = ""
