@@ -353,6 +353,33 @@ def _points_taken(view: PlayerView) -> list[int]:
 # ----- the widget -----
 
 
+def card_button(c: Card, prefix: str) -> widgets.Button:
+    """A face-up card as a button, with the classes ``<prefix>`` and ``<prefix>-<CODE>`` (e.g. ``ht-card-QS``)."""
+    rank = "10" if rank_of(c) == 8 else card_str(c)[0]
+    b = widgets.Button(description=f"{rank}{SUIT_SYMBOLS[suit_of(c)]}", tooltip=card_name(c),
+                       layout=widgets.Layout(width="48px", height="62px", margin="2px", padding="0",
+                                             border="1px solid #999"))
+    b.style.button_color = "white"
+    b.style.text_color = "#c0392b" if suit_of(c) in (1, 3) else "#222"
+    b.style.font_weight = "bold"
+    b.style.font_size = "16px"
+    b.add_class(prefix)
+    b.add_class(f"{prefix}-{card_str(c)}")
+    return b
+
+
+def toggle_pass_card(selected: list[Card], c: Card, count: int, buttons: dict[Card, widgets.Button]) -> bool:
+    """Select ``c`` for a pass (or unselect it), no more than ``count`` cards, and colour the buttons to match;
+    whether the pass is complete."""
+    if c in selected:
+        selected.remove(c)
+    elif len(selected) < count:
+        selected.append(c)
+    for card, b in buttons.items():
+        b.style.button_color = "#ffe082" if card in selected else "white"
+    return len(selected) == count
+
+
 class Puzzle(widgets.VBox):
     """A lesson puzzle: click a card (or three, then Pass) and the coach says what it thinks.
 
@@ -402,16 +429,7 @@ class Puzzle(widgets.VBox):
     # ----- building -----
 
     def _card_button(self, c: Card) -> widgets.Button:
-        rank = "10" if rank_of(c) == 8 else card_str(c)[0]
-        b = widgets.Button(description=f"{rank}{SUIT_SYMBOLS[suit_of(c)]}", tooltip=card_name(c),
-                           layout=widgets.Layout(width="48px", height="62px", margin="2px", padding="0",
-                                                 border="1px solid #999"))
-        b.style.button_color = "white"
-        b.style.text_color = "#c0392b" if suit_of(c) in (1, 3) else "#222"
-        b.style.font_weight = "bold"
-        b.style.font_size = "16px"
-        b.add_class("ht-card")
-        b.add_class(f"ht-card-{card_str(c)}")
+        b = card_button(c, "ht-card")
         b.on_click(lambda _b, c=c: self._guarded(lambda: self.click(c)))
         return b
 
@@ -441,13 +459,8 @@ class Puzzle(widgets.VBox):
     def click(self, c: Card) -> Feedback | None:
         """The learner clicks a card: a try for one-card exercises, a (un)selection for a pass."""
         if self.exercise.kind == "pass":
-            if c in self.selected:
-                self.selected.remove(c)
-            elif len(self.selected) < self._view.rules.pass_count:
-                self.selected.append(c)
-            for card, b in self.card_buttons.items():
-                b.style.button_color = "#ffe082" if card in self.selected else "white"
-            self.submit.disabled = len(self.selected) != self._view.rules.pass_count
+            self.submit.disabled = not toggle_pass_card(self.selected, c, self._view.rules.pass_count,
+                                                        self.card_buttons)
             return None
         return self.try_answer([c])
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from hearts_tutor.bots import make_bot
 from hearts_tutor.cards import cards_in, parse_cards
-from hearts_tutor.hand import HandState
+from hearts_tutor.hand import HandState, Phase
+from hearts_tutor.record import HandRecord
 from hearts_tutor.rules import Rules
+from hearts_tutor.tournament import deal_for
 
 
 def make_state(rules: Rules | str, hands: dict[int, str], plays: str = "", *, direction: str = "keep",
@@ -26,3 +29,17 @@ def make_state(rules: Rules | str, hands: dict[int, str], plays: str = "", *, di
     for c in parse_cards(plays):
         state.play(c)
     return state
+
+
+def bot_position(plays: int, preset: str = "standard", seed: int = 11, deal: int = 0) -> HandRecord:
+    """A real position: easy bots pass and play ``plays`` cards; the record renumbered for the seat to move."""
+    rules = Rules.preset(preset)
+    state = deal_for(rules, seed, deal)
+    bots = [make_bot("easy", seed=s) for s in range(rules.players)]
+    if state.phase is Phase.PASS:
+        for s in range(rules.players):
+            state.pass_cards(s, bots[s].decide(state.view(s)).cards)
+    for _ in range(plays):
+        bots[state.to_move].decide(state.view(state.to_move)).apply(state)
+    assert state.phase is Phase.PLAY
+    return HandRecord.from_state(state).seen_from(state.to_move)

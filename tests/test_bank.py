@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from positions import bot_position
 
 from hearts_tutor import cli
-from hearts_tutor.bots import make_bot
 from hearts_tutor.cards import card_str, parse_card
 from hearts_tutor.hand import Phase
 from hearts_tutor.practice.bank import (
@@ -37,24 +37,13 @@ from hearts_tutor.tournament import deal_for
 HEADER = json.dumps({"format": FORMAT, "schema": SCHEMA})
 
 
-def position(preset: str = "standard", seed: int = 21, deal: int = 0, plays: int = 4) -> HandRecord:
-    """A real position: easy bots pass and play ``plays`` cards; the record renumbered for the seat to move."""
-    rules = Rules.preset(preset)
-    state = deal_for(rules, seed, deal)
-    bots = [make_bot("easy", seed=s) for s in range(rules.players)]
-    if state.phase is Phase.PASS:
-        for s in range(rules.players):
-            state.pass_cards(s, bots[s].decide(state.view(s)).cards)
-    for _ in range(plays):
-        bots[state.to_move].decide(state.view(state.to_move)).apply(state)
-    return HandRecord.from_state(state).seen_from(state.to_move)
 
 
 def play_puzzle(pid: str, *, preset: str = "standard", themes: tuple[str, ...] = ("avoid-lead",),
                 seed: int = 21) -> dict[str, Any]:
     """A hand-made play puzzle: the first legal card is best (3 points), the second good (3.8), the third an
     inaccuracy (5.5), the rest blunders (10)."""
-    record = position(preset, seed=seed)
+    record = bot_position(4, preset, seed=seed)
     legal = [card_str(c) for c in record.to_state().view(0).legal_plays()]
     assert len(legal) >= 4
     means = [3.0, 3.8, 5.5] + [10.0] * (len(legal) - 3)

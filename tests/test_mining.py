@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from positions import bot_position
 
 from hearts_tutor.bots import make_bot
 from hearts_tutor.cards import Card, card_str
@@ -119,18 +120,6 @@ SEED = 7
 BUDGET = Budget.small()
 
 
-def position(plays: int, preset: str = "standard", seed: int = 11, deal: int = 0) -> HandRecord:
-    """A real position: easy bots pass and play ``plays`` cards; the record renumbered for the seat to move."""
-    rules = Rules.preset(preset)
-    state = deal_for(rules, seed, deal)
-    bots = [make_bot("easy", seed=s) for s in range(rules.players)]
-    if state.phase is Phase.PASS:
-        for s in range(rules.players):
-            state.pass_cards(s, bots[s].decide(state.view(s)).cards)
-    for _ in range(plays):
-        bots[state.to_move].decide(state.view(state.to_move)).apply(state)
-    assert state.phase is Phase.PLAY
-    return HandRecord.from_state(state).seen_from(state.to_move)
 
 
 def candidate(record: HandRecord) -> Candidate:
@@ -141,7 +130,7 @@ def candidate(record: HandRecord) -> Candidate:
 @pytest.fixture(scope="module")
 def open_lead() -> HandRecord:
     """After the first trick: the winner leads, with several legal cards."""
-    record = position(4)
+    record = bot_position(4)
     assert len(record.to_state().view(0).legal_plays()) >= 5
     return record
 
@@ -199,7 +188,7 @@ def names(view: Any) -> dict[str, Card]:
 
 
 def test_a_position_with_one_legal_card_is_rejected_as_forced() -> None:
-    record = position(0)  # the two of clubs leads
+    record = bot_position(0)  # the two of clubs leads
     cand = candidate(record)
     assert [card_str(c) for c in cand.view.legal_plays()] == ["2C"]
     assert consider(cand, SEED, BUDGET) == (None, "forced")
@@ -208,7 +197,7 @@ def test_a_position_with_one_legal_card_is_rejected_as_forced() -> None:
 def test_a_position_where_every_level_agrees_is_rejected() -> None:
     # find a real decision with several legal cards on which the easy, medium and hard bots agree
     for plays in range(4, 40):
-        record = position(plays)
+        record = bot_position(plays)
         view = record.to_state().view(0)
         if len(view.legal_plays()) > 1 and len(set(mine._level_choices(view, SEED).values())) == 1:
             break

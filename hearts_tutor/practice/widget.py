@@ -15,26 +15,14 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..cards import SUIT_SYMBOLS, Card, card_name, card_str, rank_of, suit_of
+from ..cards import Card, card_name
+from ..puzzle import card_button, describe_position, toggle_pass_card
 from .bank import LESSON_THEMES, THEME_NAMES, THEMES, parse_move
 from .session import Outcome, Practice
 
 MIXED = "Mixed"
 PROVISIONAL_RD = 110.0
 """A rating whose deviation is above this is shown as provisional (``1500?``), as chess sites do."""
-
-
-def _card_button(c: Card) -> W.Button:
-    rank = "10" if rank_of(c) == 8 else card_str(c)[0]
-    b = W.Button(description=f"{rank}{SUIT_SYMBOLS[suit_of(c)]}", tooltip=card_name(c),
-                 layout=W.Layout(width="46px", height="60px", margin="2px", padding="0"))
-    b.style.button_color = "white"
-    b.style.text_color = "#c0392b" if suit_of(c) in (1, 3) else "#222"
-    b.style.font_weight = "bold"
-    b.style.font_size = "16px"
-    b.add_class("ht-puzzle-card")
-    b.add_class(f"ht-puzzle-card-{card_str(c)}")
-    return b
 
 
 def _move_text(kind: str, key: str) -> str:
@@ -135,8 +123,6 @@ class PracticePanel(W.VBox):
             self.hand.children = ()
             self._render_bar()
             return
-        from ..puzzle import describe_position
-
         p = item.puzzle
         self.puzzle.add_class(f"ht-puzzle-id-{p.id}")
         if item.review:
@@ -151,7 +137,7 @@ class PracticePanel(W.VBox):
         for c in item.view.hand:
             if c in self.buttons:
                 continue
-            b = _card_button(c)
+            b = card_button(c, "ht-puzzle-card")
             b.on_click(self._guarded(lambda _b, c=c: self.click(c)))
             self.buttons[c] = b
         self.hand.children = tuple(self.buttons.values())
@@ -167,13 +153,8 @@ class PracticePanel(W.VBox):
         if item is None or self.session.over:
             return None
         if item.puzzle.kind == "pass":
-            if c in self.selected:
-                self.selected.remove(c)
-            elif len(self.selected) < item.view.rules.pass_count:
-                self.selected.append(c)
-            for card, b in self.buttons.items():
-                b.style.button_color = "#ffe082" if card in self.selected else "white"
-            self.pass_button.disabled = len(self.selected) != item.view.rules.pass_count
+            complete = toggle_pass_card(self.selected, c, item.view.rules.pass_count, self.buttons)
+            self.pass_button.disabled = not complete
             return None
         return self.answer([c])
 
