@@ -64,7 +64,7 @@ class Budget:
     grade: int = 400
     grade_pass: int = 240
     verify: int = 24
-    verify_pass: int = 24
+    verify_pass: int = 64
     horizon: int = 4
     expert_rollouts: int = 120
     kinds: tuple[str, ...] = ("pass", "play")
