@@ -90,8 +90,8 @@ def test_the_table_keeps_statistics_across_restarts(tmp_path: Path) -> None:
 
     path = tmp_path / "learner.sqlite3"
     table = Table(Rules.preset("duell", hands=1), seed=3, mode="sync", grading=False, stats=StatsStore(path))
-    table.finish_hand()
-    assert table.match.is_over
+    table.core.finish_hand()
+    assert table.core.match.is_over
     table.close()
     again = StatsStore(path)  # a new kernel reads what the last one wrote
     assert again.stats.games == 1 and again.stats.hands == 1

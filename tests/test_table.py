@@ -16,6 +16,7 @@ from hearts_tutor.stats import StatsStore
 from hearts_tutor.table import Table, art
 from hearts_tutor.table.art import seat_animals
 from hearts_tutor.table.layout import seat_sides
+from hearts_tutor.table.panels import named, note_html
 
 
 @pytest.fixture
@@ -69,62 +70,62 @@ def test_css_names_of_section_10(make) -> None:  # type: ignore[no-untyped-def]
 
 def test_select_unselect_and_pass_by_the_receiver(make) -> None:  # type: ignore[no-untyped-def]
     t = make(seed=2)
-    assert t.match.hand.pass_direction == "left"
+    assert t.core.match.hand.pass_direction == "left"
     b = t.card_buttons()
     b[0].click()
     b[1].click()
     assert t.pass_button.disabled and "(2/3)" in t.pass_button.description
     b[1].click()  # unselect
-    assert t.selected == [0] and "ht-selected" not in b[1]._dom_classes
+    assert t.core.selected == [0] and "ht-selected" not in b[1]._dom_classes
     for i in (1, 2):
         b[i].click()
     b[5].click()  # a fourth is refused with the reason
-    assert len(t.selected) == 3 and "put it back" in t.status.value
+    assert len(t.core.selected) == 3 and "put it back" in t.status.value
     assert not t.pass_button.disabled and t.pass_button.description.startswith("◀ Pass left")
     assert t.pass_slots["left"].children == (t.pass_button,), "the pass button sits by the receiver"
-    chosen = [t.learner_view().hand[i] for i in t.selected]
+    chosen = [t.core.learner_view().hand[i] for i in t.core.selected]
     t.pass_button.click()
-    h = t.match.hand
+    h = t.core.match.hand
     assert h.phase is Phase.PLAY and h.passes[0] == tuple(sorted(chosen))
     assert not any(slot.children for slot in t.pass_slots.values())
 
 
 def test_pass_right_and_across_sit_on_their_sides(make) -> None:  # type: ignore[no-untyped-def]
     t = make(Rules.preset("standard"), seed=3)
-    t.finish_hand()
+    t.core.finish_hand()
     t.next_button.click()
-    assert t.match.hand.pass_direction == "right" and t.pass_slots["right"].children
+    assert t.core.match.hand.pass_direction == "right" and t.pass_slots["right"].children
     assert "Pass right ▶" in t.pass_button.description
-    t.finish_hand()
+    t.core.finish_hand()
     t.next_button.click()
-    assert t.match.hand.pass_direction == "across" and t.pass_slots["top"].children
-    t.finish_hand()
+    assert t.core.match.hand.pass_direction == "across" and t.pass_slots["top"].children
+    t.core.finish_hand()
     t.next_button.click()
-    assert t.match.hand.pass_direction == "keep"
+    assert t.core.match.hand.pass_direction == "keep"
     assert not any(slot.children for slot in t.pass_slots.values()), "keep hands have no pass button"
-    assert t.match.hand.phase is Phase.PLAY
+    assert t.core.match.hand.phase is Phase.PLAY
 
 
 def test_illegal_cards_are_disabled_with_the_reason(make) -> None:  # type: ignore[no-untyped-def]
     t = make(seed=4)
     pass_three(t)
-    view = t.learner_view()
+    view = t.core.learner_view()
     assert view.my_turn
     for b, c in zip(t.card_buttons(), view.hand, strict=True):
         verdict = view.why_illegal(c)
         assert b.disabled == (verdict is not None)
         if verdict:
             assert b.tooltip == verdict.reason
-            t.click_card(view.hand.index(c))  # a click that gets through anyway says why
+            t.core.click_card(view.hand.index(c))  # a click that gets through anyway says why
             assert verdict.reason.split(":")[0] in t.status.value
     assert "Why some cards are greyed" in t.coach_html.value or all(not b.disabled for b in t.card_buttons())
 
 
 def test_out_of_turn_clicks_say_whose_turn(make) -> None:  # type: ignore[no-untyped-def]
     t = make(seed=5, mode="manual")
-    t.run_until_learner()
+    t.core.run_until_learner()
     pass_three(t)
-    h = t.match.hand
+    h = t.core.match.hand
     if h.to_move == 0:
         t.card_buttons()[0].click() if not t.card_buttons()[0].disabled else None
     while h.to_move == 0 and h.phase is Phase.PLAY:
@@ -138,11 +139,11 @@ def test_play_a_whole_hand_then_scorepad_and_broken_hearts(make) -> None:  # typ
     t = make(seed=6)
     pass_three(t)
     plays = 0
-    while t.match.hand.phase is Phase.PLAY:
+    while t.core.match.hand.phase is Phase.PLAY:
         next(b for b in t.card_buttons() if not b.disabled).click()
         plays += 1
     assert plays == 13
-    assert t.hand_scored and t.scorepad_toggle.value
+    assert t.core.hand_scored and t.scorepad_toggle.value
     assert "Hand 1" in t.scorepad.value and "<svg" in t.scorepad.value
     assert "Hearts broken" in t.hearts_broken.value
     assert t.actions.children == (t.next_button,)
@@ -152,31 +153,32 @@ def test_play_a_whole_hand_then_scorepad_and_broken_hearts(make) -> None:  # typ
 def test_undo_takes_back_the_learners_last_card(make) -> None:  # type: ignore[no-untyped-def]
     t = make(seed=7)
     pass_three(t)
-    hand_before = t.learner_view().hand
+    hand_before = t.core.learner_view().hand
     next(b for b in t.card_buttons() if not b.disabled).click()
-    assert len(t.learner_view().hand) == 12
+    assert len(t.core.learner_view().hand) == 12
     t.undo_button.click()
-    assert t.learner_view().hand == hand_before and t.learner_view().my_turn
-    t.practice = False
+    assert t.core.learner_view().hand == hand_before and t.core.learner_view().my_turn
+    t.core.practice = False
     next(b for b in t.card_buttons() if not b.disabled).click()
-    t.undo()
-    assert len(t.learner_view().hand) == 12 and "practice" in t.status.value
+    t.core.undo()
+    assert len(t.core.learner_view().hand) == 12 and "practice" in t.status.value
 
 
 def test_finish_the_hand_for_me(make) -> None:  # type: ignore[no-untyped-def]
     t = make(seed=8)
     t.finish_button.click()
-    assert t.match.hand.phase is Phase.DONE and t.hand_scored
+    assert t.core.match.hand.phase is Phase.DONE and t.core.hand_scored
     t.next_button.click()
-    assert t.match.hand.phase is Phase.PASS and not t.autopilot
+    assert t.core.match.hand.phase is Phase.PASS and not t.core.autopilot
 
 
 def test_telepathy_steps(make) -> None:  # type: ignore[no-untyped-def]
     t = make(seed=9)
     t.seat_buttons[2].click()
-    d = t.decisions[2]
+    d = t.core.decisions[2]
     assert t.telepathy.layout.display == ""
-    assert f"Reading {t.names[2]}&#x27;s mind" in t.status.value, "the status line says where the thoughts are shown"
+    assert f"Reading {t.core.names[2]}&#x27;s mind" in t.status.value, \
+        "the status line says where the thoughts are shown"
     assert t.tele_html.value.count('class="ht-step') == 1
     for i in range(2, len(d.steps) + 2):
         t.tele_next.click()
@@ -185,22 +187,22 @@ def test_telepathy_steps(make) -> None:  # type: ignore[no-untyped-def]
     assert "Red Fox (on my left)" in t.tele_html.value and "seat 3" not in t.tele_html.value.lower()
     t.tele_prev.click()
     assert t.tele_html.value.count('class="ht-step') == len(d.steps) - 1
-    t.telepathy_enabled = False
+    t.core.telepathy_enabled = False
     t.tele_close.click()
     t.seat_buttons[2].click()
-    assert t.telepathy_seat is None and t.tele_html.value == ""
+    assert t.core.telepathy_seat is None and t.tele_html.value == ""
 
 
 def play_it_myself(t: Table) -> None:
     """The learner passes the first three cards and plays the first legal card each turn, to the end of the hand."""
-    while not t.hand_scored:
-        h = t.match.hand
+    while not t.core.hand_scored:
+        h = t.core.match.hand
         if h.phase is Phase.PASS and h.passes[0] is None:
-            for i in range(t.rules.pass_count):
-                t.click_card(i)
-            t.pass_selected(confirmed=True)
+            for i in range(t.core.rules.pass_count):
+                t.core.click_card(i)
+            t.core.pass_selected(confirmed=True)
         else:
-            t.play_card(t.learner_view().legal_plays()[0])
+            t.core.play_card(t.core.learner_view().legal_plays()[0])
 
 
 def test_review_leaves_out_the_moves_the_computer_made(make) -> None:  # type: ignore[no-untyped-def]
@@ -208,21 +210,21 @@ def test_review_leaves_out_the_moves_the_computer_made(make) -> None:  # type: i
     from hearts_tutor.coach.review import HandReview, Mistake
 
     t = make(seed=12)
-    if t.match.hand.phase is Phase.PASS:
-        for i in range(t.rules.pass_count):
-            t.click_card(i)
-        t.pass_selected(confirmed=True)
+    if t.core.match.hand.phase is Phase.PASS:
+        for i in range(t.core.rules.pass_count):
+            t.core.click_card(i)
+        t.core.pass_selected(confirmed=True)
     for _ in range(2):  # the learner plays two cards, the computer the rest
-        t.play_card(t.learner_view().legal_plays()[0])
-    t.finish_hand()
-    plays = t.learner_view().plays()
-    own, computers = [[j for j, (seat, _) in enumerate(plays) if seat == 0 and (j in t.computer_moves) == by]
+        t.core.play_card(t.core.learner_view().legal_plays()[0])
+    t.core.finish_hand()
+    plays = t.core.learner_view().plays()
+    own, computers = [[j for j, (seat, _) in enumerate(plays) if seat == 0 and (j in t.core.computer_moves) == by]
                       for by in (False, True)]
     assert len(own) == 2 and computers
     mistakes = tuple(Mistake("play", j, (plays[j][1],), "mistake", 2.0, "A mistake.") for j in own + computers)
-    t._show_review((), HandReview(seat=0, rules_name="standard", players=4, pass_review=None, pass_grade=None,
-                                  plays=(), mistakes=mistakes))
-    note = t.coach_notes["review"]
+    t.core.coach.show_review((), HandReview(seat=0, rules_name="standard", players=4, pass_review=None,
+                                            pass_grade=None, plays=(), mistakes=mistakes))
+    note = note_html(t.core, "review")
     assert note.count("costs 2.0") == len(own) and "Moves the computer made for you are not reviewed" in note
 
 
@@ -232,60 +234,60 @@ def test_hand_review_shows_what_the_bots_thought_on_the_trick(make) -> None:  # 
 
     t = make(seed=12)
     play_it_myself(t)
-    plays = t.learner_view().plays()
+    plays = t.core.learner_view().plays()
     index = next(j for j, (seat, _) in enumerate(plays) if seat == 0 and j // 4 == 2)  # trick 3
     mine = (plays[index][1],)
     review = HandReview(seat=0, rules_name="standard", players=4, pass_review=None, pass_grade=None, plays=(),
                         mistakes=(Mistake("play", index, mine, "mistake", 2.5, "A mistake."),))
-    t._show_review((), review)
-    note = t.coach_notes["review"]
+    t.core.coach.show_review((), review)
+    note = note_html(t.core, "review")
     assert "Trick 3" in note and "costs 2.5" in note and "not reviewed" not in note
-    others = [t.play_decisions[j] for j in range(8, 12) if j != index]
+    others = [t.core.play_decisions[j] for j in range(8, 12) if j != index]
     assert len(others) == 3
     for d in others:
-        assert f"What {t.names[d.seat]} ({d.level} bot) was thinking before playing" in note
-        assert html.escape(t._named(d.steps[-1].text)) in note
+        assert f"What {t.core.names[d.seat]} ({d.level} bot) was thinking before playing" in note
+        assert html.escape(named(t.core.names, d.steps[-1].text)) in note
 
 
 def test_telepathy_shows_the_candidates_scores() -> None:
     """A considered step lists its candidates best first with the choice in bold: numbers when they are expected
     points from played-out deals, only the order when they are rule-of-thumb ratings."""
     from hearts_tutor.bots.base import Step
-    from hearts_tutor.table.widget import _step_scores
+    from hearts_tutor.table.panels import step_scores
 
     played_out = Step("considered", "I played the hand out 16 times (lower is better).",
                       {"playouts": {"8S": 3.31, "5S": 3.12, "3S": 3.19}})
-    assert _step_scores(played_out, (parse_card("8S"),)) == \
+    assert step_scores(played_out, (parse_card("8S"),)) == \
         '<div class="ht-scores">5♠ 3.1 · 3♠ 3.2 · <b>8♠ 3.3</b></div>'
     rated = Step("considered", "How much I want to be rid of each card (higher: pass it first).",
                  {"scores": {"2C": 0.0, "QS": 40.0, "AH": 12.0, "KD": 7.5}})
-    assert _step_scores(rated, tuple(parse_card(c) for c in ("QS", "AH", "KD"))) == \
+    assert step_scores(rated, tuple(parse_card(c) for c in ("QS", "AH", "KD"))) == \
         '<div class="ht-scores">in order: <b>Q♠</b> · <b>A♥</b> · <b>K♦</b> · 2♣</div>'
     passes = Step("considered", "Expected points after each pass (lower is better).",
                   {"scores": {"AC 8H QH": 8.4, "QS 8H QH": 5.75}, "samples": 20})
     chosen = tuple(parse_card(c) for c in ("QS", "8H", "QH"))
-    assert "<b>Q♠ 8♥ Q♥ 5.8</b> · A♣ 8♥ Q♥ 8.4" in _step_scores(passes, chosen)
-    assert _step_scores(Step("observed", "I am leading.", {"hearts_broken": False}), ()) == ""
+    assert "<b>Q♠ 8♥ Q♥ 5.8</b> · A♣ 8♥ Q♥ 8.4" in step_scores(passes, chosen)
+    assert step_scores(Step("observed", "I am leading.", {"hearts_broken": False}), ()) == ""
 
 
 def test_new_game_and_game_over(make) -> None:  # type: ignore[no-untyped-def]
     t = make(Rules.preset("duell", hands=1), seed=10)
-    t.finish_hand()
-    assert t.match.is_over and "Game over" in t.trick.value and "Game over" in t.status.value
+    t.core.finish_hand()
+    assert t.core.match.is_over and "Game over" in t.trick.value and "Game over" in t.status.value
     assert not t.actions.children
     t.new_game_button.click()
-    assert not t.match.is_over and t.match.hand_number == 0 and len(t.card_buttons()) == 13
-    assert t.store.stats.games == 1
+    assert not t.core.match.is_over and t.core.match.hand_number == 0 and len(t.card_buttons()) == 13
+    assert t.core.store.stats.games == 1
 
 
 def test_settings_speak_plain_words(make) -> None:  # type: ignore[no-untyped-def]
     """Every rule option in the settings reads as words (no JSON key such as add_to_others), and values stay."""
     t = make(seed=2)
-    for key, w in [("preset", t.preset_w), *t.rule_widgets.items()]:
+    for key, w in [("preset", t.settings.preset_w), *t.settings.rule_widgets.items()]:
         labels = list(w._options_labels) if isinstance(w, W.Dropdown) else []
         assert all("_" not in label for label in labels), (key, labels)
-    assert dict(t.rule_widgets["moon"].options)["others get 26"] == "add_to_others"
-    assert "test" not in t.speed_w.options or t.speed == "test"
+    assert dict(t.settings.rule_widgets["moon"].options)["others get 26"] == "add_to_others"
+    assert "test" not in t.settings.speed_w.options or t.core.speed == "test"
 
 
 def test_every_hand_fits_the_hand_area(make) -> None:  # type: ignore[no-untyped-def]
@@ -300,27 +302,27 @@ def test_every_hand_fits_the_hand_area(make) -> None:  # type: ignore[no-untyped
     t = make(Rules.preset("n_player"), seed=4)
     assert len(t.card_buttons()) == 17 and "ht-hand-n17" in t.hand_box._dom_classes
     pass_three(t)
-    t.click_card(t.card_buttons().index(next(b for b in t.card_buttons() if not b.disabled)))
+    t.core.click_card(t.card_buttons().index(next(b for b in t.card_buttons() if not b.disabled)))
     assert len(t.card_buttons()) < 17 and not any(c.startswith("ht-hand-n17") for c in t.hand_box._dom_classes)
 
 
 def test_settings_apply_every_rule_and_refuse_impossible_ones(make) -> None:  # type: ignore[no-untyped-def]
     t = make(seed=11)
-    t.preset_w.value = "n_player"
-    t.rule_widgets["players"].value = 5
-    t.rule_widgets["jack_points"].value = -10
-    t.rule_widgets["handicap"].value = 20
-    t.rule_widgets["turn_clock"].value = 15
-    t.level_widgets[0].value = "easy"
-    t.apply_button.click()
-    r = t.rules
+    t.settings.preset_w.value = "n_player"
+    t.settings.rule_widgets["players"].value = 5
+    t.settings.rule_widgets["jack_points"].value = -10
+    t.settings.rule_widgets["handicap"].value = 20
+    t.settings.rule_widgets["turn_clock"].value = 15
+    t.settings.level_widgets[0].value = "easy"
+    t.settings.apply_button.click()
+    r = t.core.rules
     assert (r.players, r.jack_points, r.handicap, r.turn_clock) == (5, -10, (20, 0, 0, 0, 0), 15)
-    assert t.match.scores[0] == 20 and len(t.seat_buttons) == 5 and len(t.card_buttons()) == 10
-    assert t.bots[1].level in ("easy", "simple")
-    t.rule_widgets["pass_cycle"].value = ("left", "right", "across", "keep")
-    t.apply_button.click()
-    assert "across" in t.settings_msg.value and t.rules.players == 5, "an impossible combination is refused"
-    assert not t.errors
+    assert t.core.match.scores[0] == 20 and len(t.seat_buttons) == 5 and len(t.card_buttons()) == 10
+    assert t.core.bots[1].level in ("easy", "simple")
+    t.settings.rule_widgets["pass_cycle"].value = ("left", "right", "across", "keep")
+    t.settings.apply_button.click()
+    assert "across" in t.settings.message.value and t.core.rules.players == 5, "an impossible combination is refused"
+    assert not t.core.errors
 
 
 @pytest.mark.parametrize("n", range(3, 12))
@@ -337,19 +339,19 @@ def test_seats_say_only_what_they_played_to_this_trick(make) -> None:  # type: i
     t = make(seed=5)
     pass_three(t)
     for _ in range(6):
-        trick = {art.card_face(c) for c in t.learner_view().trick}
+        trick = {art.card_face(c) for c in t.core.learner_view().trick}
         for s in range(1, 4):
-            said = t.said.get(s, "")
+            said = t.core.said.get(s, "")
             assert not said.startswith("played") or said.removeprefix("played ") in trick, (said, trick)
-        t.play_card(t.learner_view().legal_plays()[0])
+        t.core.play_card(t.core.learner_view().legal_plays()[0])
 
 
 def test_cancelled_cards_are_marked_and_a_long_last_trick_stays_narrow(make) -> None:  # type: ignore[no-untyped-def]
     t = make(Rules.preset("cancellation"), seed=3)
     pass_three(t)
-    h = t.match.hand
+    h = t.core.match.hand
     while not any(any(tr.cards.count(c) > 1 for c in tr.cards) for tr in h.tricks[-1:]):
-        t.play_card(t.learner_view().legal_plays()[0])
+        t.core.play_card(t.core.learner_view().legal_plays()[0])
     last = h.tricks[-1]
     twins = {c for c in last.cards if last.cards.count(c) > 1}
     shown = t.last_trick.value
@@ -360,19 +362,19 @@ def test_cancelled_cards_are_marked_and_a_long_last_trick_stays_narrow(make) -> 
 
 def test_settings_show_the_target_or_the_number_of_hands(make) -> None:  # type: ignore[no-untyped-def]
     t = make(seed=1)
-    target, hands = t.rule_widgets["target"], t.rule_widgets["hands"]
+    target, hands = t.settings.rule_widgets["target"], t.settings.rule_widgets["hands"]
     assert target.layout.display == "" and hands.layout.display == "none"
-    t.rule_widgets["end"].value = "hands"
+    t.settings.rule_widgets["end"].value = "hands"
     assert target.layout.display == "none" and hands.layout.display == ""
-    t.preset_w.value = "deluxe"  # ends when a player passes the target
+    t.settings.preset_w.value = "deluxe"  # ends when a player passes the target
     assert target.layout.display == "" and hands.layout.display == "none"
 
 
 def test_received_cards_say_who_passed_them(make) -> None:  # type: ignore[no-untyped-def]
     t = make(seed=4)
     pass_three(t)
-    view = t.learner_view()
-    giver = t.names[view.pass_source()]
+    view = t.core.learner_view()
+    giver = t.core.names[view.pass_source()]
     tips = [b.tooltip for b in t.card_buttons() if "ht-received" in b._dom_classes]
     assert len(tips) == len(view.received) == 3 and all(f"{giver} passed you this card" in tip for tip in tips)
 
@@ -381,14 +383,14 @@ def test_big_tables_get_compact_seats(make) -> None:  # type: ignore[no-untyped-
     """Three seats a side (9-11 players) draws smaller seats; a new game with fewer players draws them full size."""
     t = make(Rules.preset("cancellation", players=9), seed=1)
     assert "ht-crowded" in t.felt._dom_classes and ".ht-crowded" in t.style.value
-    t.new_game(Rules.preset("cancellation", players=8))
+    t.core.new_game(Rules.preset("cancellation", players=8))
     assert "ht-crowded" not in t.felt._dom_classes
 
 
 def test_demonstration_plays_every_seat(make) -> None:  # type: ignore[no-untyped-def]
     t = make(Rules.preset("duell", hands=2), seed=12, demo=True)
-    assert t.match.is_over and len(t.match.hand_points) == 2
-    assert t.store.stats.games == 0, "demonstrations do not count in the learner's statistics"
+    assert t.core.match.is_over and len(t.core.match.hand_points) == 2
+    assert t.core.store.stats.games == 0, "demonstrations do not count in the learner's statistics"
 
 
 def test_a_grade_taken_back_with_undo_stays_out_of_the_statistics(make) -> None:  # type: ignore[no-untyped-def]
@@ -398,51 +400,51 @@ def test_a_grade_taken_back_with_undo_stays_out_of_the_statistics(make) -> None:
     for undo in (False, True):
         t = make(seed=7)
         pass_three(t)
-        card, at = t.learner_view().legal_plays()[0], len(t.learner_view().plays())
-        t.play_card(card)
-        t._show_grade("play", card, Grade(), at, t._hand_version)  # as the graded move's result arrives
+        card, at = t.core.learner_view().legal_plays()[0], len(t.core.learner_view().plays())
+        t.core.play_card(card)
+        t.core.coach.show_grade("play", card, Grade(), at, t.core.hand_version)  # as the graded move's result arrives
         if undo:
-            t.undo()
-        before = t.store.stats.mistakes.get("mistake", 0)
-        t.finish_hand()
-        assert t.store.stats.mistakes.get("mistake", 0) - before == (0 if undo else 1)
+            t.core.undo()
+        before = t.core.store.stats.mistakes.get("mistake", 0)
+        t.core.finish_hand()
+        assert t.core.store.stats.mistakes.get("mistake", 0) - before == (0 if undo else 1)
 
 
 def test_the_pass_hint_ends_with_the_pass_and_a_new_hand_has_its_own_status(make) -> None:  # type: ignore[no-untyped-def]
     t = make(seed=7)
-    t.hint_cards = tuple(t.learner_view().hand[-3:])  # as the pass hint leaves it
+    t.core.hint_cards = tuple(t.core.learner_view().hand[-3:])  # as the pass hint leaves it
     pass_three(t)
-    assert t.hint_cards == () and not any("ht-hinted" in b._dom_classes for b in t.card_buttons())
-    t.finish_hand()
+    assert t.core.hint_cards == () and not any("ht-hinted" in b._dom_classes for b in t.card_buttons())
+    t.core.finish_hand()
     assert "Hand over" in t.status.value
     t.next_button.click()
     assert "Hand over" not in t.status.value and "Choose 3 cards" in t.status.value
 
 
 def test_tutor_warning_accept_or_take_back(make, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
-    from hearts_tutor.table import widget
+    from hearts_tutor.table import coaching
 
     class Flag:
         reason = "That card is risky."
 
-    real = widget.Table._coach_call
+    real = coaching.Coach.call
 
     def fake(self, name, *args):  # type: ignore[no-untyped-def]
         return Flag() if name == "tutor_warning" else real(self, name, *args)
 
-    monkeypatch.setattr(widget.Table, "_coach_call", fake)
+    monkeypatch.setattr(coaching.Coach, "call", fake)
     t = make(seed=13, tutor=True)
     pass_three(t)
-    n = len(t.learner_view().hand)
+    n = len(t.core.learner_view().hand)
     next(b for b in t.card_buttons() if not b.disabled).click()
-    assert t.warning is not None and "risky" in t.warn_html.value and t.warn_box.layout.display == ""
+    assert t.core.warning is not None and "risky" in t.warn_html.value and t.warn_box.layout.display == ""
     assert "warning for you" in t.status.value and t.warn_box not in t.coach.children, \
         "the warning is on the felt by the status line, where a phone shows it, and the status line says so"
     t.warn_back.click()
-    assert t.warning is None and len(t.learner_view().hand) == n
+    assert t.core.warning is None and len(t.core.learner_view().hand) == n
     next(b for b in t.card_buttons() if not b.disabled).click()
     t.warn_accept.click()
-    assert len(t.learner_view().hand) == n - 1
+    assert len(t.core.learner_view().hand) == n - 1
 
 
 def test_hint_highlights_the_coachs_cards(make) -> None:  # type: ignore[no-untyped-def]
@@ -458,11 +460,11 @@ def test_callback_errors_are_shown_not_lost(make) -> None:  # type: ignore[no-un
     def boom() -> None:
         raise RuntimeError("kaboom")
 
-    t.ask_hint = boom  # type: ignore[method-assign]
+    t.core.ask_hint = boom  # type: ignore[method-assign]
     t.hint_button._click_handlers.callbacks.clear()
-    t.hint_button.on_click(t._guarded(lambda _: t.ask_hint()))
+    t.hint_button.on_click(t._guarded(lambda _: t.core.ask_hint()))
     t.hint_button.click()
-    assert "kaboom" in t.log.value and t.errors
+    assert "kaboom" in t.log.value and t.core.errors
 
 
 def test_async_mode_bots_move_with_pauses(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -470,22 +472,22 @@ def test_async_mode_bots_move_with_pauses(tmp_path) -> None:  # type: ignore[no-
         t = Table(seed=16, mode="async", speed="test", grading=False, stats=StatsStore(tmp_path / "s.sqlite3"))
         for _ in range(200):
             await asyncio.sleep(0.01)
-            if all(t.match.hand.passes[s] is not None for s in range(1, 4)):
+            if all(t.core.match.hand.passes[s] is not None for s in range(1, 4)):
                 break
         pass_three(t)
         for _ in range(13):
             for _ in range(500):
                 await asyncio.sleep(0.01)
-                if t.learner_view().my_turn or t.match.hand.phase is not Phase.PLAY:
+                if t.core.learner_view().my_turn or t.core.match.hand.phase is not Phase.PLAY:
                     break
-            if t.match.hand.phase is not Phase.PLAY:
+            if t.core.match.hand.phase is not Phase.PLAY:
                 break
             next(b for b in t.card_buttons() if not b.disabled).click()
         for _ in range(500):
             await asyncio.sleep(0.01)
-            if t.hand_scored:
+            if t.core.hand_scored:
                 break
-        assert t.hand_scored and not t.errors
+        assert t.core.hand_scored and not t.core.errors
         t.close()
 
     asyncio.run(main())
@@ -495,9 +497,9 @@ def test_for_app_reads_speed_and_seed(monkeypatch: pytest.MonkeyPatch, tmp_path)
     monkeypatch.setenv("HEARTS_TUTOR_DATA_DIR", str(tmp_path))
     monkeypatch.setenv("QUERY_STRING", "speed=fast&seed=5")
     t = Table.for_app(mode="sync", grading=False)
-    assert t.speed == "fast"
+    assert t.core.speed == "fast"
     t2 = Table.for_app(mode="sync", grading=False)
-    assert t.learner_view().hand == t2.learner_view().hand, "the same seed deals the same cards"
+    assert t.core.learner_view().hand == t2.core.learner_view().hand, "the same seed deals the same cards"
     t.close()
     t2.close()
 
@@ -508,10 +510,11 @@ def test_turn_clock_plays_a_random_legal_card(tmp_path) -> None:  # type: ignore
         t = Table(rules, seed=17, mode="async", speed="test", grading=False, stats=StatsStore(tmp_path / "s.sqlite3"))
         for _ in range(300):
             await asyncio.sleep(0.01)
-            if any(a.kind == "play" and a.seat == 0 for a in t.match.hand.history):
+            if any(a.kind == "play" and a.seat == 0 for a in t.core.match.hand.history):
                 break
-        assert any(a.kind == "play" and a.seat == 0 for a in t.match.hand.history), "the clock played for the learner"
-        assert not t.errors
+        assert any(a.kind == "play" and a.seat == 0 for a in t.core.match.hand.history), \
+            "the clock played for the learner"
+        assert not t.core.errors
         t.close()
 
     asyncio.run(main())
@@ -529,14 +532,14 @@ def test_a_bots_illegal_move_is_reported_and_the_game_goes_on(make) -> None:  # 
             bad = next(c for c in range(52) if c not in view.hand)
             return Decision("pass" if view.phase is Phase.PASS else "play", view.seat, (bad,) * 3)
 
-    t.bots[1] = Broken()  # type: ignore[assignment]
-    t.run_until_learner()
-    assert t.errors and "refused" in t.errors[0]
-    assert t.match.hand.passes[1] is not None
+    t.core.bots[1] = Broken()  # type: ignore[assignment]
+    t.core.run_until_learner()
+    assert t.core.errors and "refused" in t.core.errors[0]
+    assert t.core.match.hand.passes[1] is not None
 
 
 def test_tutor_questions_a_dangerous_pass(make, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
-    from hearts_tutor.table import widget
+    from hearts_tutor.table import coaching
 
     class Flag:
         severity = "danger"
@@ -545,19 +548,19 @@ def test_tutor_questions_a_dangerous_pass(make, monkeypatch: pytest.MonkeyPatch)
     class Review:
         flags = (Flag(),)
 
-    real = widget.Table._coach_call
+    real = coaching.Coach.call
 
     def fake(self, name, *args):  # type: ignore[no-untyped-def]
         return Review() if name == "review_pass" else real(self, name, *args)
 
-    monkeypatch.setattr(widget.Table, "_coach_call", fake)
+    monkeypatch.setattr(coaching.Coach, "call", fake)
     t = make(seed=19, tutor=True)
     for b in t.card_buttons()[:3]:
         b.click()
     t.pass_button.click()
-    assert t.match.hand.phase is Phase.PASS and "Are you sure about passing" in t.warn_html.value
+    assert t.core.match.hand.phase is Phase.PASS and "Are you sure about passing" in t.warn_html.value
     t.warn_back.click()
-    assert t.warning is None and t.match.hand.passes[0] is None
+    assert t.core.warning is None and t.core.match.hand.passes[0] is None
     t.pass_button.click()
     t.warn_accept.click()
-    assert t.match.hand.passes[0] is not None
+    assert t.core.match.hand.passes[0] is not None

@@ -35,8 +35,8 @@ def synced_text(since: set[str] | None = None) -> str:
 
 
 def hidden_cards(table: Table) -> set[int]:
-    h = table.match.hand
-    view = table.learner_view()
+    h = table.core.match.hand
+    view = table.core.learner_view()
     seen = set(view.hand) | view_played(view) | set(view.kitty or ())  # with two decks a copy may be seen
     if h.phase is not Phase.PASS:
         seen |= set(h.passes[0] or ())
@@ -91,35 +91,35 @@ def test_no_hidden_card_in_any_synced_widget(preset: str, hands_to_play: int, st
         checked += 1
         if hands == hands_to_play:
             break  # (after checking the next hand's fresh deal too)
-        h = table.match.hand
+        h = table.core.match.hand
         buttons = table.card_buttons()
-        if h.phase is Phase.PASS and h.passes[0] is None and table.warning is not None:
+        if h.phase is Phase.PASS and h.passes[0] is None and table.core.warning is not None:
             table.warn_accept.click()  # the tutor questioned the pass: pass anyway
         elif h.phase is Phase.PASS and h.passes[0] is None:
             for b in buttons[:rules.pass_count]:
                 b.click()
             if preset == "standard":
-                table.ask_hint()
+                table.core.ask_hint()
             table.pass_button.click()
-        elif h.phase is Phase.PLAY and h.to_move == 0 and table.shown_trick is None:
-            if table.warning is not None:
+        elif h.phase is Phase.PLAY and h.to_move == 0 and table.core.shown_trick is None:
+            if table.core.warning is not None:
                 table.warn_accept.click()
                 continue
             if len(h.tricks) == 5 and checked % 3 == 0:
-                table.ask_hint()
+                table.core.ask_hint()
             enabled = [b for b in buttons if not b.disabled]
             enabled[-1].click()
         elif h.phase is Phase.MOON and h.to_move == 0:
             table.moon_sub.click()
-        elif h.phase is Phase.DONE and table.hand_scored:
+        elif h.phase is Phase.DONE and table.core.hand_scored:
             hands += 1
             table.scorepad_toggle.value = True
             table.stats_toggle.value = True
             table.next_button.click()
         else:
-            assert table.step()
+            assert table.core.step()
     assert hands == hands_to_play and checked > 30
-    assert not table.errors
+    assert not table.core.errors
     table.close()
 
 
@@ -142,7 +142,7 @@ def test_telepathy_shows_thoughts_only_when_asked(store: StatsStore) -> None:
     for b in table.card_buttons()[:3]:
         b.click()
     table.pass_button.click()
-    seat = next(s for s in range(1, 4) if s in table.decisions)
+    seat = next(s for s in range(1, 4) if s in table.core.decisions)
     table.seat_buttons[seat].click()
     assert table.telepathy.layout.display != "none"
     assert "Inside" in table.tele_html.value and "ht-step" in table.tele_html.value

@@ -21,7 +21,7 @@ MAX_ACTIONS_PER_HAND = 1500
 
 
 def check_invariants(table: Table) -> None:
-    h = table.match.hand
+    h = table.core.match.hand
     r = h.rules
     where: Counter[int] = Counter()
     for s in range(h.n):
@@ -42,9 +42,9 @@ def check_invariants(table: Table) -> None:
         res = h.result()
         if res.shooter is None and res.sweeper is None:
             assert res.points == [p + b for p, b in zip(res.raw, res.bonus or [0] * h.n, strict=True)]
-    scores = table.match.scores
-    start = table.match.start_scores
-    assert scores == [s + sum(p[i] for p in table.match.hand_points) for i, s in enumerate(start)]
+    scores = table.core.match.scores
+    start = table.core.match.start_scores
+    assert scores == [s + sum(p[i] for p in table.core.match.hand_points) for i, s in enumerate(start)]
 
 
 def random_action(table: Table, rng: random.Random) -> None:
@@ -58,7 +58,10 @@ def random_action(table: Table, rng: random.Random) -> None:
     elif roll < 0.42:
         table.pass_button.click()
     elif roll < 0.45:
-        table.ask_hint() if rng.random() < 0.1 else table.seat_buttons[rng.randrange(len(table.seat_buttons))].click()
+        if rng.random() < 0.1:
+            table.core.ask_hint()
+        else:
+            table.seat_buttons[rng.randrange(len(table.seat_buttons))].click()
     elif roll < 0.47:
         rng.choice([table.tele_next, table.tele_prev, table.tele_all, table.tele_close]).click()
     elif roll < 0.49:
@@ -74,7 +77,7 @@ def random_action(table: Table, rng: random.Random) -> None:
     elif roll < 0.56:
         rng.choice([table.scorepad_toggle, table.stats_toggle]).value ^= True
     else:
-        table.step()  # a bot moves (or a trick is cleared, a hand scored)
+        table.core.step()  # a bot moves (or a trick is cleared, a hand scored)
 
 
 @pytest.mark.slow
@@ -91,10 +94,10 @@ def test_random_clicks_through_hands(tmp_path, preset: str, players: int | None,
     actions_this_hand = 0
     while hands < hands_wanted:
         random_action(table, rng)
-        assert not table.errors, table.errors[-1]
+        assert not table.core.errors, table.core.errors[-1]
         check_invariants(table)
         actions_this_hand += 1
-        m = table.match
+        m = table.core.match
         if len(m.hand_points) > scored_this_game:
             hands += len(m.hand_points) - scored_this_game
             scored_this_game = len(m.hand_points)

@@ -7,7 +7,7 @@ and falls back to the engine's own legality sentences otherwise.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..bots.base import Bot, Decision, Reasoning
@@ -16,6 +16,8 @@ from ..hand import Phase
 from ..view import PlayerView
 
 DEFAULT_LEVELS = ("easy", "medium", "hard", "expert")
+LEARNER = 0
+"""The learner's seat (at the bottom of the table)."""
 
 
 def coach_function(name: str) -> Callable[..., Any] | None:
@@ -57,6 +59,17 @@ def bot_levels() -> tuple[str, ...]:
     except ImportError:
         return DEFAULT_LEVELS
     return tuple(LEVELS)
+
+
+def opponent_levels(levels: Sequence[str], available: Sequence[str], seats: int = 10) -> list[str]:
+    """The levels of the opponents in seats 1..``seats``: ``levels`` where available, medium (or the nearest
+    available level) for the others.
+
+    >>> opponent_levels(["expert", "genius"], ("easy", "medium", "expert"), seats=3)
+    ['expert', 'medium', 'medium']
+    """
+    default = next((lv for lv in ("medium", "hard", "easy") if lv in available), "easy")
+    return ([lv if lv in available else default for lv in levels] + [default] * seats)[:seats]
 
 
 def make_level_bot(level: str, seed: int | None = None) -> Bot:

@@ -1,0 +1,29 @@
+"""Small builders for the table's ipywidgets: a button and an HTML box, each with its CSS classes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as W
+
+
+def button(description: str, *classes: str, tooltip: str = "", width: str | None = None) -> W.Button:
+    b = W.Button(description=description, tooltip=tooltip, layout=W.Layout(width=width) if width else W.Layout())
+    for c in classes:
+        b.add_class(c)
+    return b
+
+
+def html_box(value: str = "", *classes: str, **layout: Any) -> W.HTML:
+    h = W.HTML(value=value, layout=W.Layout(**layout))
+    for c in classes:
+        h.add_class(c)
+    return h
+
+
+def set_class(widget: W.DOMWidget, name: str, on: bool) -> None:
+    """Add the CSS class ``name`` to the widget, or take it away."""
+    if on:
+        widget.add_class(name)
+    else:
+        widget.remove_class(name)

@@ -1,0 +1,285 @@
+"""What the felt shows, from a :class:`~.core.TableCore`: the seats, the trick, the last trick, the learner's
+cards, the pass and action buttons, the status line. Pure functions (HTML text and small values), no widgets.
+
+Everything here comes from the learner's :class:`~hearts_tutor.view.PlayerView` and public facts: an
+opponent's card is never written unless it was played face up.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..cards import SUIT_NAMES, Card
+from ..hand import Phase
+from ..view import PlayerView
+from . import art
+from .events import SPEEDS
+from .helpers import LEARNER
+from .layout import TRICK_WIDTH, seat_sides, toward, trick_position
+
+if TYPE_CHECKING:
+    from .core import TableCore
+
+ARROWS = {"left": "◀", "right": "▶", "top": "▲"}
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """A seat's line under its avatar, and whether it is the seat to move."""
+
+    info: str
+    to_move: bool
+
+
+@dataclass(frozen=True)
+class CardView:
+    """One card of the learner's hand as its button shows it."""
+
+    card: Card
+    copy: int  # 1, or 2 for the second copy of the card in a two-deck hand
+    disabled: bool
+    tooltip: str
+    selected: bool
+    hinted: bool
+    received: bool
+
+
+@dataclass(frozen=True)
+class Centre:
+    """The buttons around the trick and under the hand: which show, and how."""
+
+    pass_side: str | None  # where the pass button sits, by the receiver (None: nothing to pass now)
+    pass_label: str
+    pass_ready: bool
+    pass_tooltip: str
+    actions: tuple[str, ...]  # "moon" (the two moon choices) or "next" (next hand)
+    can_finish: bool
+    can_undo: bool
+    undo_shown: bool
+
+
+def live_points(core: TableCore) -> list[int]:
+    """Each seat's points so far this hand (the scored hand's, moon and bonuses included, once it is scored)."""
+    if core.hand_points is not None:
+        return list(core.hand_points)
+    view = core.learner_view()
+    r = core.rules
+    return [view.hearts_taken[s] + view.queens_taken[s] * r.queen_points + view.jacks_taken[s] * r.jack_points
+            for s in range(view.n)]
+
+
+def seats(core: TableCore) -> list[SeatView]:
+    view = core.learner_view()
+    h = core.match.hand
+    live = live_points(core)
+    out = []
+    for s in range(view.n):
+        to_move = h.phase in (Phase.PLAY, Phase.MOON) and view.to_move == s and core.shown_trick is None
+        level = "you" if s == LEARNER else f"{core.bots[s].level or core.levels[s]} bot"
+        info = (f"<b>{core.match.scores[s]}</b> pts · this hand {live[s]}<br>"
+                f"<span class='ht-level'>{html.escape(level)}</span>")
+        if s != LEARNER:
+            info += art.backs_html(view.hand_sizes[s])
+            info += f"<div class='ht-said'>{html.escape(core.said.get(s, ''))}</div>"
+        out.append(SeatView(info, to_move))
+    return out
+
+
+def hearts_broken_html(core: TableCore) -> str:
+    if core.learner_view().hearts_broken:
+        return f'<span class="ht-hb-on">{art.BROKEN_HEART} Hearts broken</span>'
+    return f'<span class="ht-hb-off">{art.WHOLE_HEART} Hearts not broken</span>'
+
+
+def cancelled(cards: Sequence[Card], decks: int) -> set[Card]:
+    """With two decks, the cards of a trick that met their twin and cancelled."""
+    return {c for c in cards if cards.count(c) > 1} if decks == 2 else set()
+
+
+def trick_html(core: TableCore) -> str:
+    """The trick area: the cards of the trick (sweeping toward the winner), or the end of the hand or game."""
+    view = core.learner_view()
+    n = view.n
+    cards: list[tuple[int, Card]]
+    winner = None
+    if core.shown_trick is not None:
+        t = core.shown_trick
+        cards = [((t.leader + i) % n, c) for i, c in enumerate(t.cards)]
+        winner = t.winner
+    else:
+        cards = list(zip(view.trick_seats, view.trick, strict=True))
+    parts = ['<div class="ht-trickarea">']
+    twins = cancelled([c for _, c in cards], core.rules.decks)
+    for seat, c in cards:
+        x, y = trick_position(seat, n)
+        # across as a share of the area's width, which narrows on a phone
+        extra, style = "", f"left:{100 * x / TRICK_WIDTH:.1f}%;top:{y:.0f}px;"
+        if winner is not None and seat == winner:
+            extra = "htc-win"
+        elif c in twins:
+            extra = "htc-cancelled"
+        if core.sweeping and winner is not None:
+            dx, dy = toward(winner, n)
+            wx, wy = trick_position(winner, n)
+            dx, dy = dx + wx - x, dy + wy - y
+            extra += " ht-sweep"
+            style += f"--dx:{dx:.0f}px;--dy:{dy:.0f}px;--dur:{max(SPEEDS[core.speed][1] / 2, 0.05):.2f}s;"
+        parts.append(art.card_html(c, extra=extra, style=style))
+    if core.match.is_over:
+        parts.append(game_over_html(core))
+    elif core.match.hand.phase is Phase.DONE and core.hand_scored and core.shown_trick is None:
+        pts = core.match.hand_points[-1] if core.match.hand_points else []
+        rows = " · ".join(f"{core.names[s]} {p:+d}" for s, p in enumerate(pts))
+        parts.append(f'<div class="ht-trick-banner"><big>Hand {core.match.hand_number + 1} is over</big>'
+                     f"{html.escape(rows)}</div>")
+    elif core.shown_trick is not None and winner is not None:
+        who = "You take" if winner == LEARNER else f"{core.names[winner]} takes"
+        parts.append(f'<div class="ht-trick-msg">{html.escape(who)} the trick</div>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def last_trick_html(core: TableCore) -> str:
+    """The last finished trick (public: every card of it was played face up)."""
+    view = core.learner_view()
+    n = view.n
+    done = list(view.tricks)
+    if core.shown_trick is not None and done and done[-1] == core.shown_trick:
+        done = done[:-1]
+    if not done:
+        return "<b>Last trick</b><div style='color:#cfe3d3'>none yet</div>"
+    t = done[-1]
+    twins = cancelled(list(t.cards), core.rules.decks)
+    # up to 5 cards side by side; more overlap, so that the box keeps clear of the seats beside it
+    width = "" if len(t.cards) <= 5 else f' style="width:{max(16, 208 // len(t.cards) - 3)}px"'
+    names = core.names
+    items = "".join(
+        f'<div{width}><div class="ht-lt-who"{width} title="{html.escape(names[(t.leader + i) % n])}">'
+        f'{html.escape(names[(t.leader + i) % n].split()[-1])}</div>'
+        + art.card_html(c, small=True, extra="htc-win" if (t.leader + i) % n == t.winner else
+                        "htc-cancelled" if c in twins else "") + "</div>"
+        for i, c in enumerate(t.cards))
+    won = "nobody" if t.winner is None else ("you" if t.winner == LEARNER else names[t.winner])
+    return f'<b>Last trick</b> · won by {html.escape(won)}<div class="ht-lt-cards">{items}</div>'
+
+
+def game_over_html(core: TableCore) -> str:
+    m = core.match
+    winners = m.winners()
+    names = " and ".join(core.who(s) for s in winners)
+    verb = "win" if winners == [LEARNER] or len(winners) > 1 else "wins"
+    scores = " · ".join(f"{core.names[s]} {v}" for s, v in enumerate(m.scores))
+    cheer = "★ " if LEARNER in winners else ""
+    return (f'<div class="ht-trick-banner ht-game-over"><big>{cheer}Game over: {html.escape(names)} {verb}!</big>'
+            f"{html.escape(scores)}<br><small>Press New game to play again.</small></div>")
+
+
+def hand_cards(core: TableCore) -> list[CardView]:
+    """The learner's cards in hand order: which may be clicked, and the tooltip that says why (not)."""
+    view = core.learner_view()
+    passing = core.learner_passing()
+    my_turn = core.learner_to_play()
+    received = set(view.received) if len(view.tricks) == 0 else set()
+    legality = (core.coach.legality(view) or {}) if my_turn else {}
+    seen: dict[Card, int] = {}
+    out = []
+    for i, c in enumerate(view.hand):
+        seen[c] = seen.get(c, 0) + 1
+        if passing:
+            disabled, tip = False, "Click to choose this card for the pass (click again to put it back)"
+        elif my_turn:
+            verdict = legality[c] if c in legality else view.why_illegal(c)
+            disabled = verdict is not None
+            tip = verdict.reason if verdict else f"Play {art.card_face(c)}"
+        else:
+            disabled, tip = True, wait_reason(core)
+        if c in received:
+            tip += f" ({core.names[view.pass_source()]} passed you this card)"
+        out.append(CardView(c, seen[c], disabled, tip, selected=passing and i in core.selected,
+                            hinted=c in core.hint_cards, received=c in received))
+    return out
+
+
+def wait_reason(core: TableCore) -> str:
+    """Why the learner's cards cannot be clicked now."""
+    h = core.match.hand
+    if core.is_bot(LEARNER):
+        return "The computer is playing this hand for you."
+    if h.phase is Phase.PASS:
+        return "You have passed; waiting for the others."
+    if h.phase is Phase.PLAY:
+        return f"Wait: it is {core.names[h.to_move]}'s turn."
+    return "The hand is over."
+
+
+def centre(core: TableCore) -> Centre:
+    h = core.match.hand
+    view = core.learner_view()
+    side, label, tip = None, "", ""
+    k = core.rules.pass_count
+    if core.learner_passing():
+        target = view.pass_target()
+        side = seat_sides(view.n)[target][0]
+        word = view.pass_direction
+        label = f"{ARROWS[side]} Pass {word}" if side != "right" else f"Pass {word} {ARROWS[side]}"
+        if len(core.selected) < k:
+            label += f" ({len(core.selected)}/{k})"
+        tip = f"Pass your {k} chosen cards to {core.names[target]}"
+    actions: tuple[str, ...] = ()
+    if h.phase is Phase.MOON and h.to_move == LEARNER and not core.is_bot(LEARNER):
+        actions = ("moon",)
+    elif h.phase is Phase.DONE and core.hand_scored and not core.match.is_over and not core.demo:
+        actions = ("next",)
+    return Centre(pass_side=side, pass_label=label, pass_ready=len(core.selected) == k, pass_tooltip=tip,
+                  actions=actions, can_finish=h.phase is not Phase.DONE and not core.is_bot(LEARNER),
+                  can_undo=core.can_undo(), undo_shown=core.practice)
+
+
+def status_html(core: TableCore) -> str:
+    """The line that says what happens and whose turn it is (with the answer to the last click)."""
+    h = core.match.hand
+    view = core.learner_view()
+    k = core.rules.pass_count
+    if core.match.is_over:
+        winners = core.match.winners()
+        line = ("<b>You win the game!</b>" if winners == [LEARNER] else
+                f"<b>Game over</b>: {html.escape(' and '.join(core.names[s] for s in winners))} won.")
+    elif core.is_bot(LEARNER) and h.phase is not Phase.DONE:
+        line = "The computer is playing " + ("every seat (demonstration)." if core.demo else "this hand for you.")
+    elif core.warning is not None:
+        line = "<b>The coach has a warning for you</b> (just below): go ahead anyway, or take it back."
+    elif h.phase is Phase.PASS:
+        if h.passes[LEARNER] is None:
+            target = core.names[view.pass_target()]
+            line = (f"<b>Choose {k} cards to pass {view.pass_direction} to {html.escape(target)}</b> "
+                    f"({len(core.selected)} of {k} chosen). Click a card again to put it back.")
+        else:
+            line = "Waiting for the others to pass…"
+    elif h.phase is Phase.PLAY:
+        if h.to_move == LEARNER:
+            line = "<b>Your turn</b>: " + turn_advice(view)
+        else:
+            line = f"{html.escape(core.names[h.to_move])} is thinking…"
+    elif h.phase is Phase.MOON:
+        line = ("<b>You shot the moon!</b> Choose how it scores." if h.to_move == LEARNER else
+                f"{html.escape(core.names[h.to_move])} shot the moon and is choosing how it scores…")
+    else:
+        line = "<b>The hand is over.</b> " + ("Press Next hand ▶ to deal again." if core.hand_scored else "")
+    msg = f"{html.escape(core.message)} " if core.message else ""
+    why = f'<span class="ht-why">{html.escape(core.why)}</span>' if core.why else ""
+    return f"{msg}{line}{why}"
+
+
+def turn_advice(view: PlayerView) -> str:
+    legal = view.legal_plays()
+    if len(legal) == len(set(view.hand)):
+        return "play any card." if view.trick else "lead any card."
+    reasons = sorted({v.reason for c in view.hand if (v := view.why_illegal(c)) is not None})
+    greyed = "Greyed cards cannot be played: " + " ".join(reasons)
+    led = view.led_suit
+    if led is not None and any(c // 13 == led for c in legal):
+        return f"follow suit with a {SUIT_NAMES[led][:-1]}. <small>{html.escape(greyed)}</small>"
+    return f"choose a card. <small>{html.escape(greyed)}</small>"
