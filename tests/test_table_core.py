@@ -26,7 +26,7 @@ def make(tmp_path: Path, request: pytest.FixtureRequest):  # type: ignore[no-unt
 
     def factory(rules: Rules | None = None, **options) -> TableCore:  # type: ignore[no-untyped-def]
         core = TableCore(rules, **{"mode": "sync", "grading": False,
-                                   "stats": StatsStore(tmp_path / "stats.json"), **options})
+                                   "stats": StatsStore(tmp_path / "learner.sqlite3"), **options})
         request.addfinalizer(core.close)
         return core
 
@@ -80,7 +80,7 @@ HAND_WITHOUT_WIDGETS = textwrap.dedent("""
 
 def test_a_hand_with_the_core_alone_loads_no_widgets(tmp_path: Path) -> None:
     """Pass, play every card (one taken back and played again), hints, finish the next hand, the scores."""
-    done = subprocess.run([sys.executable, "-c", HAND_WITHOUT_WIDGETS, str(tmp_path / "stats.json")],
+    done = subprocess.run([sys.executable, "-c", HAND_WITHOUT_WIDGETS, str(tmp_path / "learner.sqlite3")],
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
@@ -196,7 +196,7 @@ def play_in_a_loop(core_options: dict[str, object], tmp_path: Path) -> TableCore
 
     async def main() -> TableCore:
         core = TableCore(seed=16, mode="async", speed="test", grading=False,
-                         stats=StatsStore(tmp_path / "s.json"), **core_options)  # type: ignore[arg-type]
+                         stats=StatsStore(tmp_path / "s.sqlite3"), **core_options)  # type: ignore[arg-type]
         try:
             for _ in range(3000):
                 await asyncio.sleep(0.005)
@@ -225,7 +225,7 @@ def test_the_turn_clock_counts_down_and_plays_for_the_learner(tmp_path: Path) ->
         rules = Rules.preset("standard", turn_clock=0.3, pass_cycle=("keep",))
         shown: list[str] = []
         core = TableCore(rules, seed=17, mode="async", speed="test", grading=False, executor="cooperative",
-                         stats=StatsStore(tmp_path / "s.json"))
+                         stats=StatsStore(tmp_path / "s.sqlite3"))
         core.observers.append(lambda change: shown.append(core.clock_text) if change is Change.CLOCK else None)
         try:
             for _ in range(300):
@@ -240,3 +240,21 @@ def test_the_turn_clock_counts_down_and_plays_for_the_learner(tmp_path: Path) ->
     assert any(text.startswith("◷") for text in shown) and "" in shown
     assert core.computer_moves and not core.errors
     assert any(a.kind == "play" and a.seat == 0 for a in core.match.hand.history), "the clock played for the learner"
+
+
+def test_graded_moves_are_filed_for_practice(make, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """Every move the coach grades at the table is an attempt in the learner's database (few rollouts here)."""
+    from hearts_tutor.coach.grading import grade_pass, grade_play
+
+    def quick(name: str, view, move):  # type: ignore[no-untyped-def]
+        return (grade_play if name == "grade_play" else grade_pass)(view, move, seed=1, rollouts=20)
+
+    monkeypatch.setattr(coaching, "call_coach", quick)
+    core = make(seed=3, grading=True)
+    pass_first_cards(core)
+    core.play_card(core.learner_view().legal_plays()[0])
+    grade = core.coach.notes["grade"]
+    assert isinstance(grade, coaching.Grade) and grade.kind == "play" and grade.band
+    attempts = core.store.learner.attempts()
+    assert [(a.source, a.kind) for a in attempts] == [("table", "pass"), ("table", "play")]
+    assert not core.errors

@@ -403,8 +403,8 @@ class TableCore:
         if len(h.tricks) > tricks_before:
             self._trick_taken()
         self.pacer.cancel_clock()
+        self.coach.grade_later("play", before, c)  # before the bots move on (at once in sync mode)
         self._after_change()
-        self.coach.grade_later("play", before, c)
 
     def accept_warning(self) -> None:
         """Go ahead with the card or the pass the tutor warned about."""
@@ -453,8 +453,8 @@ class TableCore:
         self.pacer.cancel_clock()
         if h.phase is not Phase.PASS:
             self._after_exchange()
-        self._after_change()
         self.coach.grade_later("pass", view, cards)
+        self._after_change()
 
     def choose_moon(self, choice: str) -> None:
         """The learner shot the moon: ``add_to_others`` or ``subtract_from_self``."""
