@@ -89,8 +89,13 @@ def test_lesson_renders_and_checks_answers(voila_url: str, notebook: str) -> Non
     assert names, f"{notebook} has no puzzle"
     with browser_page() as (page, problems):
         page.goto(f"{voila_url}/voila/render/{notebook}", timeout=LOAD_TIMEOUT_MS)
-        page.locator(".ht-puzzle").first.wait_for(timeout=LOAD_TIMEOUT_MS)
-        sync_api.expect(page.locator(".ht-puzzle")).to_have_count(len(names), timeout=LOAD_TIMEOUT_MS)
+        lesson_puzzles = page.locator(".ht-puzzle:not(.ht-practice-panel .ht-puzzle)")
+        lesson_puzzles.first.wait_for(timeout=LOAD_TIMEOUT_MS)
+        sync_api.expect(lesson_puzzles).to_have_count(len(names), timeout=LOAD_TIMEOUT_MS)
+        # the practice cell at the end: one panel, showing a puzzle from the bank
+        sync_api.expect(page.locator(".ht-practice-panel .ht-puzzle-hand .ht-puzzle-card").first).to_be_visible(
+            timeout=LOAD_TIMEOUT_MS)
+        sync_api.expect(page.locator(".ht-practice-panel")).to_have_count(1)
         sync_api.expect(page.locator(".ht-table")).to_have_count(tables_in(notebook), timeout=LOAD_TIMEOUT_MS)
         for name in names:
             deal = PuzzleDeal.load(LESSONS / "deals" / f"{name}.json")
