@@ -339,3 +339,31 @@ def test_the_shipped_bank_is_valid() -> None:
                 state.verify_pass(0, parse_move(k))  # every graded pass is one seat 0 may make
         assert set(p.answers) <= set(p.expected) and p.best in p.answers, p.id
         assert set(p.themes) <= set(THEMES), p.id
+
+
+@pytest.mark.parametrize(("new_means", "kept"), [
+    ({"best": 0.0, "other": 0.6, "tempting": 4.0}, True),   # another option now looks good: the answer stands
+    ({"best": 0.0, "other": 3.0, "tempting": 0.5}, False),  # the tempting move now looks good: changed
+    ({"best": 2.0, "other": 0.0, "tempting": 4.0}, False),  # another option is best: changed
+])
+def test_check_keeps_the_answer_when_it_is_still_best_and_the_temptation_still_wrong(
+        monkeypatch: pytest.MonkeyPatch, new_means: dict[str, float], kept: bool) -> None:
+    import hearts_tutor.practice.check as check
+
+    puzzle = next(p for p in load_bank() if len(p.answers) == 1 and len(p.expected) >= 3)
+    best = parse_move(puzzle.best)
+    tempting = parse_move(puzzle.source["tempting"])
+    options = [parse_move(k) for k in puzzle.expected]
+    role = {best: "best", tempting: "tempting"}
+
+    def planted(_view: Any, opts: list[Any], **_kw: Any) -> dict[Any, list[float]]:
+        out = {}
+        for i, o in enumerate(opts):
+            key = o if isinstance(o, tuple) else (o,)
+            mean = new_means[role.get(key, "other")] + (0.0 if key in role else 0.1 * i)
+            out[o] = [mean + (0.01 if d % 2 else -0.01) for d in range(50)]
+        return out
+
+    monkeypatch.setattr(check, "option_values", planted)
+    assert len(options) >= 3 and best != tempting
+    assert check.check_puzzle(puzzle, seed=5) == (kept, None)

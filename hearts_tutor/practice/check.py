@@ -29,7 +29,9 @@ class CheckReport:
 def check_puzzle(puzzle: Puzzle, seed: int, budget: Budget = DEFAULT_BUDGET) -> tuple[bool, str | None]:
     """Grade the puzzle's options again with the coach's model on new dice: (answer kept, error or None).
 
-    The answer is kept when the new grading's best option is an accepted answer and it accepts no other option.
+    The answer is kept when the new grading's best option is one of the puzzle's answers and the tempting
+    move (``source["tempting"]``, the weak bots' wrong choice) is still wrong: graded below good against that
+    best. Other options near the good band's limit may cross it with new dice; they do not change the answer.
     The prefix must also pass the referee.
     """
     verdict = referee_record({k: v for k, v in puzzle.to_json().items() if k not in PUZZLE_FIELDS})
@@ -56,7 +58,10 @@ def check_puzzle(puzzle: Puzzle, seed: int, budget: Budget = DEFAULT_BUDGET) -> 
     deals = budget.grade_pass if puzzle.kind == "pass" else budget.grade
     result = compare(option_values(view, options, seed=seed, deals=deals))
     accepted = {move_key(o) for o in result.accepted}
-    kept = move_key(result.best) in puzzle.answers and accepted <= set(puzzle.answers)
+    tempting = puzzle.source.get("tempting")
+    temptations = {tempting} if isinstance(tempting, str) and tempting in puzzle.expected else \
+        set(puzzle.expected) - set(puzzle.answers)
+    kept = move_key(result.best) in puzzle.answers and not accepted & temptations
     return kept, None
 
 
