@@ -83,7 +83,8 @@ class Practice:
     theme: str | None = None
     rules: str | None = None
     seed: int | None = None
-    clock: Callable[[], float] = time.monotonic
+    timer: Callable[[], float] = time.monotonic
+    """Seconds for timing each answer (the learner database keeps its own clock for dates)."""
     item: Item | None = None
     tries: int = 0
     solved: bool = False
@@ -101,6 +102,7 @@ class Practice:
     # ----- choosing -----
 
     def reviews_due(self) -> int:
+        """How many reviews are due now."""
         return len(self.learner.due_reviews())
 
     def next(self, themes: Sequence[str] = ()) -> Item | None:
@@ -129,7 +131,7 @@ class Practice:
     def _show(self, puzzle: Puzzle, review: bool) -> Item:
         self.item = Item(puzzle, review, puzzle.view())
         self.tries, self.solved = 0, False
-        self.started = self.clock()
+        self.started = self.timer()
         return self.item
 
     # ----- answering -----
@@ -194,7 +196,7 @@ class Practice:
                           position=puzzle.to_json(), choice=[move_key(tuple(cards))] if cards else [],
                           correct=judgement.correct, band=judgement.band or "blunder",
                           cost=judgement.cost if judgement.cost == judgement.cost else 0.0,
-                          seconds=round(self.clock() - self.started, 3), themes=list(puzzle.themes))
+                          seconds=round(self.timer() - self.started, 3), themes=list(puzzle.themes))
         if review:
             self.learner.record_attempt(attempt)
             self.learner.review_result(puzzle.id, judgement.correct)

@@ -218,7 +218,7 @@ class PracticePanel(W.VBox):
         self.rating.value = (f"<span title='Glicko-2 rating{note}, ± {2 * r.rd:.0f} at 95%'>"
                              f"Rating ({html.escape(where)}): "
                              f"<b class='ht-rating-value'>{r.rating:.0f}</b>{'?' if provisional else ''}</span>")
-        due = len(learner.due_reviews())
+        due = self.session.reviews_due()
         self.due.value = f"<span>Reviews due: <b class='ht-reviews-due-count'>{due}</b></span>"
 
     def show_progress(self, on: bool = True) -> None:
