@@ -219,6 +219,18 @@ def test_panel_flow_and_progress(db: LearnerDB) -> None:
     assert panel.session.item is not None and panel.session.item.review
 
 
+def test_the_theme_chooser_shows_the_sessions_theme(db: LearnerDB) -> None:
+    from hearts_tutor.practice.widget import PracticePanel
+
+    bank = load_bank()
+    theme = max(THEMES, key=lambda t: len(bank.select(themes=[t])))
+    panel = PracticePanel(Practice(learner=db, theme=theme, seed=1))
+    assert panel.theme.value == theme
+    assert panel.session.item is not None and theme in panel.session.item.puzzle.themes
+    panel.theme.value = ""  # back to every theme
+    assert panel.session.theme is None
+
+
 def test_lesson_practice_cells_serve_their_themes(db: LearnerDB) -> None:
     from hearts_tutor.practice import lesson_practice
 

@@ -46,7 +46,8 @@ class PracticePanel(W.VBox):
         self.errors: list[str] = []
         options = [(f"{MIXED} ({'these lessons' if themes else 'every theme'})", "")]
         options += [(THEME_NAMES[t], t) for t in self.allowed]
-        self.theme = W.Dropdown(options=options, value="", description="Theme",
+        chosen = self.session.theme if self.session.theme in self.allowed else ""
+        self.theme = W.Dropdown(options=options, value=chosen, description="Theme",
                                 layout=W.Layout(width="330px"), style={"description_width": "60px"})
         self.theme.add_class("ht-theme")
         self.rating = W.HTML()
