@@ -58,9 +58,9 @@ def pass_themes(view: PlayerView, answer: Sequence[Card], tempting: Sequence[Car
         guards = [sum(1 for c in p if suit_of(c) == SPADES and c != QUEEN_OF_SPADES) for p in (answer, tempting)]
         if guards[0] != guards[1]:
             themes.add("pass-spade-guards")
-    for suit in range(4):
+    for suit in range(4):  # one of the two passes empties a suit and the other does not: when to void
         held = [c for c in hand if suit_of(c) == suit]
-        if held and suit != HEARTS and all(c in answer for c in held) and not all(c in tempting for c in held):
+        if held and suit != HEARTS and all(c in answer for c in held) != all(c in tempting for c in held):
             themes.add("pass-void")
     mid = [sum(1 for c in p if rank_of(c) in MIDRANGE) for p in (answer, tempting)]
     if mid[0] > mid[1]:
