@@ -156,6 +156,8 @@ def test_a_table_blunder_becomes_a_review(db: LearnerDB) -> None:
         puzzle = Puzzle.from_json(due[0].puzzle)
         assert sorted(puzzle.view().hand) == sorted(view.hand)
         assert move_key(worst) not in puzzle.answers and move_key(grade.best) in puzzle.answers
+        # accepted as in the bank: the options graded best or good (a cost of at most a point)
+        assert puzzle.answers == tuple(move_key(o) for o, c in grade.costs.items() if c <= 1.0)
         assert [a.source for a in db.attempts()] == ["table"]
         practice = Practice(learner=db, seed=1)
         item = practice.next()

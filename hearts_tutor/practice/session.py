@@ -261,7 +261,10 @@ def review_from_grade(view: PlayerView, record: HandRecord, grade: Any, themes: 
     turned = record.seen_from(view.seat)
     if grade.kind == "pass":
         turned.passes = []
-    accepted = [o for o, c in grade.costs.items() if c <= 0.3]
+    from ..coach.grading import BAND_LIMITS, BANDS
+
+    good = BAND_LIMITS[BANDS.index("good")]  # accepted as in the bank: graded best or good
+    accepted = [o for o, c in grade.costs.items() if c <= good]
     expected = {move_key(o): [round(m, 3), round(1.96 * grade.stderr.get(o, 0.0), 3)]
                 for o, m in grade.expected.items()}
     best = grade.best
