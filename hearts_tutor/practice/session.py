@@ -155,7 +155,11 @@ class Practice:
         self.tries += 1
         self.solved = self.solved or judgement.correct
         change = self._record(puzzle, judgement, cards) if first else None
-        if judgement.correct:
+        if judgement.correct and judgement.move != puzzle.best:
+            best = join_names(list(parse_move(puzzle.best)))
+            behind = f"only {judgement.cost:.1f} points behind" if judgement.cost >= 0.05 else "as good as"
+            text = f"Right! {_move_words(puzzle.kind, judgement.move)} is good: {behind} the coach's best, {best}."
+        elif judgement.correct:
             text = f"Right! {_move_words(puzzle.kind, judgement.move)} is the coach's answer."
         elif self.over:
             text = f"Not quite: {_cost_words(judgement)}"
