@@ -214,7 +214,7 @@ def app_pages(out: Path) -> None:
             f"  if (!url.searchParams.has('code')) {{ for (const [k, v] of Object.entries({query}))"
             " url.searchParams.set(k, v); window.history.replaceState(null, '', url); }})();</script>\n"
             "<style>.jp-CodeConsole-promptCell, .jp-CodeConsole-input, .jp-InputPrompt, .jp-OutputPrompt,"
-            " .jp-CodeConsole-banner { display: none !important; }\n"
+            " .jp-CodeConsole-banner, .jp-ConsolePanel > .jp-Toolbar { display: none !important; }\n"
             "  .jp-CodeConsole-content .jp-Cell { padding: 0; }</style>\n")
     page, n = re.subn(r"<title>.*?</title>\s*", lambda _: head, page, count=1, flags=re.S)
     if n != 1:
@@ -239,7 +239,7 @@ def build(out: Path) -> None:
     shutil.rmtree(out, ignore_errors=True)
     (LITE / ".jupyterlite.doit.db").unlink(missing_ok=True)
     log("jupyter lite build")
-    env = {**os.environ, "JUPYTER_PATH": str(TOOLS_VENV / "share" / "jupyter"), "JUPYTER_CONFIG_DIR":
+    env = {**os.environ, "PYTHONWARNINGS": "ignore::UserWarning", "JUPYTER_PATH": str(TOOLS_VENV / "share" / "jupyter"), "JUPYTER_CONFIG_DIR":
            str(LITE / ".jupyter"), "JUPYTER_DATA_DIR": str(LITE / ".jupyter-data")}
     run(bin_dir / "jupyter", "lite", "build", "--lite-dir", LITE, "--output-dir", out, "--no-sourcemaps",
         cwd=LITE, env=env, stdout=subprocess.DEVNULL)
