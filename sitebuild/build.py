@@ -1,9 +1,8 @@
 """Build the static site (``make site``): the table and the lessons running in the browser alone (Pyodide).
 
 Everything the site needs comes from a pinned input (``sitebuild/site.toml``, hash-checked; the build tools:
-``sitebuild/tools.txt``)
-and ends up inside ``site/``; nothing is fetched from another host when the page runs. ``python -m http.server -d
-site`` serves it. The pages:
+``sitebuild/tools.txt``) and ends up inside ``site/``; nothing is fetched from another host when the page runs.
+``python -m http.server -d site`` serves it. The pages:
 
 - ``index.html``: where to go;
 - ``play/``: the table alone on the page (the code of ``lessons/play.ipynb`` run in JupyterLite's REPL with its
@@ -239,8 +238,9 @@ def build(out: Path) -> None:
     shutil.rmtree(out, ignore_errors=True)
     (LITE / ".jupyterlite.doit.db").unlink(missing_ok=True)
     log("jupyter lite build")
-    env = {**os.environ, "PYTHONWARNINGS": "ignore::UserWarning", "JUPYTER_PATH": str(TOOLS_VENV / "share" / "jupyter"), "JUPYTER_CONFIG_DIR":
-           str(LITE / ".jupyter"), "JUPYTER_DATA_DIR": str(LITE / ".jupyter-data")}
+    env = {**os.environ, "PYTHONWARNINGS": "ignore::UserWarning",  # optional extras the build does not use
+           "JUPYTER_PATH": str(TOOLS_VENV / "share" / "jupyter"),  # only the tools venv's extensions
+           "JUPYTER_CONFIG_DIR": str(LITE / ".jupyter"), "JUPYTER_DATA_DIR": str(LITE / ".jupyter-data")}
     run(bin_dir / "jupyter", "lite", "build", "--lite-dir", LITE, "--output-dir", out, "--no-sourcemaps",
         cwd=LITE, env=env, stdout=subprocess.DEVNULL)
     app_pages(out)

@@ -88,12 +88,15 @@ def hearts_tutor_command() -> list[str]:
 
 
 @contextlib.contextmanager
-def play_server(workdir: Path, env: Mapping[str, str] | None = None) -> Iterator[str]:
-    """``hearts-tutor play --no-browser`` on a free port; yields the page's URL."""
+def play_server(workdir: Path, env: Mapping[str, str] | None = None, source: Path | None = None) -> Iterator[str]:
+    """``hearts-tutor play --no-browser`` on a free port (hearts_tutor from ``source``, a checkout, when given);
+    yields the page's URL."""
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
-    with _server([*hearts_tutor_command(), "play", "--port", str(port), "--no-browser"], url,
-                 workdir / "voila.log", env) as u:
+    command = hearts_tutor_command() if source is None else [sys.executable, "-m", "hearts_tutor.cli"]
+    if source is not None:
+        env = {**(env or {}), "PYTHONPATH": str(source)}
+    with _server([*command, "play", "--port", str(port), "--no-browser"], url, workdir / "voila.log", env) as u:
         yield u
 
 

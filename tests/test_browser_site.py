@@ -146,3 +146,20 @@ def test_a_lesson_runs_in_jupyterlite_and_its_puzzle_is_answered(site_url: str, 
         assert page.locator(PYTHON_ERRORS).count() == 0, page.locator(PYTHON_ERRORS).all_inner_texts()
         assert not other_hosts, f"{len(other_hosts)} requests to other hosts: {sorted(other_hosts)[:10]}"
     print(f"\nsite lesson: open to the puzzle's cards in {load_s} s; blocked requests: {len(other_hosts)}")
+
+
+def test_requests_to_other_hosts_are_counted_from_the_page_and_from_workers(site_url: str) -> None:
+    """The count the tests above assert is 0 sees what the kernel's web worker asks for too."""
+    with offline_page(site_url) as (page, other_hosts):
+        page.goto(f"{site_url}index.html")
+        answered = page.evaluate("""async () => {
+            const page = await fetch('https://cdn.jsdelivr.net/npm/from-page').then(() => true, () => false);
+            const src = "fetch('https://cdn.jsdelivr.net/npm/from-worker')"
+                + ".then(() => postMessage(true), () => postMessage(false))";
+            const worker = new Worker(URL.createObjectURL(new Blob([src], {type: 'text/javascript'})));
+            const fromWorker = await new Promise(resolve => { worker.onmessage = e => resolve(e.data); });
+            return page || fromWorker;
+        }""")
+        page.wait_for_timeout(500)  # the events of the worker's failed request reach us
+        assert answered is False, "a request to another host got an answer"
+        assert {"https://cdn.jsdelivr.net/npm/from-page", "https://cdn.jsdelivr.net/npm/from-worker"} <= other_hosts
