@@ -138,6 +138,8 @@ def test_a_lesson_runs_in_jupyterlite_and_its_puzzle_is_answered(site_url: str, 
     with offline_page(site_url) as (page, other_hosts):
         start = time.perf_counter()
         page.goto(f"{site_url}notebooks/index.html?path={LESSON}.ipynb")
+        # the notebook's cells are on the page before "Run All Cells" (else, on a busy machine, it runs nothing)
+        page.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=LOAD_TIMEOUT_MS)
         page.get_by_role("menuitem", name="Run").click(timeout=LOAD_TIMEOUT_MS)
         page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
         box = page.locator(f".ht-puzzle-{name}")
