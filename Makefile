@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8866
 
-.PHONY: play test lessons lint bench chromium clean
+.PHONY: play test lessons lint bench chromium clean site
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,7 +34,17 @@ chromium:
 		echo "NOTE: /usr/bin/chromium is missing; browser tests will skip. Enable them with: sudo apt-get install -y chromium"; \
 	fi
 
-test: $(VENV)/.test-installed chromium
+# The static site (SPEC 12): every input pinned in sitebuild/; rebuilt only when an input changed.
+SITE_INPUTS := $(wildcard sitebuild/*) pyproject.toml $(shell find hearts_tutor lessons -type f \
+	-not -path '*/__pycache__/*' -not -path '*/.ipynb_checkpoints/*')
+
+site/.built: $(SITE_INPUTS)
+	$(PYTHON) sitebuild/build.py
+	touch $@
+
+site: site/.built
+
+test: $(VENV)/.test-installed chromium site
 	$(BIN)/python -m pytest tests
 	$(BIN)/python -m pytest --nbval-lax lessons
 
@@ -46,4 +56,4 @@ bench: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/bench_engine.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) .sitevenv build site *.egg-info

@@ -88,12 +88,15 @@ def hearts_tutor_command() -> list[str]:
 
 
 @contextlib.contextmanager
-def play_server(workdir: Path, env: Mapping[str, str] | None = None) -> Iterator[str]:
-    """``hearts-tutor play --no-browser`` on a free port; yields the page's URL."""
+def play_server(workdir: Path, env: Mapping[str, str] | None = None, source: Path | None = None) -> Iterator[str]:
+    """``hearts-tutor play --no-browser`` on a free port (hearts_tutor from ``source``, a checkout, when given);
+    yields the page's URL."""
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
-    with _server([*hearts_tutor_command(), "play", "--port", str(port), "--no-browser"], url,
-                 workdir / "voila.log", env) as u:
+    command = hearts_tutor_command() if source is None else [sys.executable, "-m", "hearts_tutor.cli"]
+    if source is not None:
+        env = {**(env or {}), "PYTHONPATH": str(source)}
+    with _server([*command, "play", "--port", str(port), "--no-browser"], url, workdir / "voila.log", env) as u:
         yield u
 
 
@@ -109,6 +112,56 @@ def voila_server(notebook: str | Path, workdir: Path, env: Mapping[str, str] | N
             "--Voila.ip=127.0.0.1", "--template=hearts", "--theme=light"]
     with _server(argv, url, workdir / "voila.log", {"JUPYTER_PATH": jp, **(env or {})}) as u:
         yield u
+
+
+@contextlib.contextmanager
+def static_server(folder: Path, workdir: Path) -> Iterator[str]:
+    """``python -m http.server`` serving ``folder`` (e.g. the static site); yields its URL."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/"
+    argv = [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(folder)]
+    with _server(argv, url, workdir / "http.log", None) as u:
+        yield u
+
+
+@contextlib.contextmanager
+def offline_page(base_url: str, viewport: tuple[int, int] = (1280, 900)) -> Iterator[tuple[Any, set[str]]]:
+    """A Chromium page for which only ``base_url``'s host exists, and the set of every URL on another host it
+    asked for. Such a request is blocked and counted twice over: a route aborts what the page asks for, and the
+    host resolver fails every other host for what workers fetch, which routes do not see (``requestfailed``)."""
+    require_browser()
+    from urllib.parse import urlsplit
+
+    from playwright.sync_api import sync_playwright
+
+    host = urlsplit(base_url).hostname or ""
+    other_hosts: set[str] = set()
+
+    def elsewhere(url: str) -> bool:
+        return urlsplit(url).scheme in ("http", "https", "ws", "wss") and urlsplit(url).hostname != host
+
+    def route(r: Any) -> None:
+        if elsewhere(r.request.url):
+            other_hosts.add(r.request.url)
+            r.abort()
+        else:
+            r.continue_()
+
+    def seen(request: Any) -> None:
+        if elsewhere(request.url):
+            other_hosts.add(request.url)
+
+    args = [*CHROMIUM_ARGS, f"--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE {host}"]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=args)
+        try:
+            context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+            context.route("**/*", route)
+            context.on("request", seen)
+            context.on("requestfailed", seen)
+            yield context.new_page(), other_hosts
+        finally:
+            browser.close()
 
 
 def _unload_beacon(request: Any) -> bool:

@@ -150,23 +150,47 @@ def _inconsistent(path: Path) -> None:
     conn.close()
 
 
+@pytest.mark.parametrize("snapshots", [False, True], ids=["in-place", "snapshots"])
 @pytest.mark.parametrize(("make", "problem"), [(_garbage, "damaged"), (_foreign, "not a hearts_tutor"),
                                                (_newer, "newer"), (_inconsistent, "integrity check failed")])
-def test_a_bad_file_is_moved_aside_never_overwritten(tmp_path: Path, make, problem: str) -> None:  # type: ignore[no-untyped-def]
+def test_a_bad_file_is_moved_aside_never_overwritten(tmp_path: Path, make, problem: str,  # type: ignore[no-untyped-def]
+                                                     snapshots: bool) -> None:
     path = tmp_path / "learner.sqlite3"
     make(path)
     original = path.read_bytes()
     clock = Clock()
-    db = LearnerDB(path, clock=clock)
+    db = LearnerDB(path, clock=clock, snapshots=snapshots)
     aside = tmp_path / f"learner.sqlite3.damaged-{clock.now.astimezone():%Y%m%d-%H%M%S}"  # local time
     assert aside.read_bytes() == original
     assert db.message and problem in db.message and str(aside) in db.message
     assert db.persistent and db.attempts() == [] and db.rating() == START
     db.record_attempt(attempt(), puzzle_rating=1500.0)
     db.close()
-    again = LearnerDB(path)
+    again = LearnerDB(path, snapshots=snapshots)
     assert again.message is None and len(again.attempts()) == 1
     assert aside.read_bytes() == original
+    again.close()
+
+
+def test_snapshots_save_each_write_whole_and_read_back(tmp_path: Path) -> None:
+    """The browser's mode: the file is only ever read whole and written whole, and holds every committed write
+    (an ordinary SQLite database, which the in-place mode reads too)."""
+    path = tmp_path / "learner.sqlite3"
+    db = LearnerDB(path, snapshots=True)
+    assert db.persistent and db.message is None
+    db.record_attempt(attempt(puzzle_id="p1"), puzzle_rating=1500.0)
+    db.update_stats(lambda s: s.record_game(won=True))
+    with sqlite3.connect(path) as conn:  # saved at the commit, before close
+        assert conn.execute("SELECT puzzle_id FROM attempts").fetchall() == [("p1",)]
+    conn.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["learner.sqlite3"]  # no journal, no WAL
+    db.close()
+    in_place = LearnerDB(path, snapshots=False)
+    assert [a.puzzle_id for a in in_place.attempts()] == ["p1"] and in_place.stats().wins == 1
+    in_place.record_attempt(attempt(puzzle_id="p2"))
+    in_place.close()
+    again = LearnerDB(path, snapshots=True)
+    assert sorted(a.puzzle_id for a in again.attempts()) == ["p1", "p2"] and again.rating().games == 1
     again.close()
 
 

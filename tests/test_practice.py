@@ -234,6 +234,19 @@ def test_panel_flow_and_progress(db: LearnerDB) -> None:
     assert panel.session.item is not None and panel.session.item.review
 
 
+def test_progress_without_matplotlib_says_so(db: LearnerDB, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The static site has no matplotlib: the progress view says what is missing instead of failing."""
+    import sys
+
+    from hearts_tutor.practice.widget import PracticePanel
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib -> ModuleNotFoundError
+    panel = PracticePanel(Practice(learner=db, seed=7))
+    panel.show_progress(True)
+    (note,) = panel.progress.children
+    assert "need matplotlib" in note.value and panel.progress.layout.display == ""
+
+
 def test_the_theme_chooser_shows_the_sessions_theme(db: LearnerDB) -> None:
     from hearts_tutor.practice.widget import PracticePanel
 

@@ -199,9 +199,10 @@ _shared: SearchHelper | None = None
 
 
 def shared_helper() -> SearchHelper | None:
-    """This process's search helper (started on first use); None on one core, on Windows, or after a failure."""
+    """This process's search helper (started on first use); None on one core, on Windows, in the browser
+    (Pyodide starts no processes), or after a failure."""
     global _shared
-    if (os.cpu_count() or 1) < 2 or os.name == "nt":
+    if (os.cpu_count() or 1) < 2 or os.name == "nt" or sys.platform == "emscripten":
         return None
     if _shared is None or _shared.pid != os.getpid():  # a forked child must not share its parent's helper
         try:

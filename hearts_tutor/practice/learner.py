@@ -14,6 +14,9 @@ failing, and every write is one transaction (an attempt commits together with it
 is not a hearts_tutor learner database is moved aside as ``learner.sqlite3.damaged-<time>``, never overwritten
 or deleted, and :attr:`LearnerDB.message` says where it went.
 
+In the browser (Pyodide) SQLite cannot write JupyterLite's contents drive in place (``disk I/O error``), so the
+database lives in memory and every committed write saves a snapshot of it to the file (``snapshots=True``).
+
 Time comes from an injectable clock, so tests move it forward without sleeping:
 
 >>> import tempfile
@@ -39,6 +42,7 @@ import dataclasses
 import json
 import os
 import sqlite3
+import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -58,6 +62,8 @@ APPLICATION = "hearts_tutor learner"
 SCHEMA_VERSION = 1
 DAYS_AHEAD_ENV = "HEARTS_TUTOR_DAYS_AHEAD"
 """Moves the default clock this many days on (browser tests of reviews, without sleeping)."""
+SNAPSHOTS = sys.platform == "emscripten"
+"""Whether a database lives in memory and is saved whole after each write (Pyodide: see the module's doc)."""
 
 START_RATING = 1500.0
 START_RD = 350.0
@@ -251,9 +257,11 @@ class LearnerDB:
     session only (``persistent`` is False), nothing is written to disk, and ``message`` says so.
     """
 
-    def __init__(self, path: Path | None = None, *, clock: Callable[[], datetime] | None = None) -> None:
+    def __init__(self, path: Path | None = None, *, clock: Callable[[], datetime] | None = None,
+                 snapshots: bool = SNAPSHOTS) -> None:
         self.path = Path(path) if path is not None else learner_db_path()
         self.clock = clock or system_clock
+        self.snapshots = snapshots
         self.message: str | None = None
         self.persistent = True
         self._lock = threading.RLock()
@@ -286,9 +294,25 @@ class LearnerDB:
         self._create(conn)
         return conn
 
+    def _open_target(self) -> sqlite3.Connection:
+        """A connection to the file, or (``snapshots``) to a copy of it in memory."""
+        if not self.snapshots:
+            return self._connect(str(self.path))
+        conn = self._connect(":memory:")
+        if self.path.exists() and self.path.stat().st_size:
+            data = bytearray(self.path.read_bytes())
+            if data[18:20] == b"\x02\x02":  # marked WAL (written in place, checkpointed at close): one file
+                data[18:20] = b"\x01\x01"
+            conn.deserialize(bytes(data))
+        return conn
+
+    def _save_snapshot(self) -> None:
+        if self.snapshots and self.persistent:
+            self.path.write_bytes(self._conn.serialize())
+
     def _open_file(self, notes: list[str]) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = self._connect(str(self.path))
+        conn = self._open_target()
         problem = _problem(conn)
         if problem is None:
             self._start(conn)
@@ -303,7 +327,7 @@ class LearnerDB:
             return self._open_memory()
         notes.append(f"Your learner database {self.path} could not be used ({problem}); it was moved to {aside} "
                      "and a new one started.")
-        conn = self._connect(str(self.path))
+        conn = self._open_target()
         self._start(conn)
         return conn
 
@@ -378,6 +402,7 @@ class LearnerDB:
                 self._conn.execute("ROLLBACK")
                 raise
             self._conn.execute("COMMIT")
+            self._save_snapshot()
 
     def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
         with self._lock:

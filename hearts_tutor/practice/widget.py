@@ -229,7 +229,12 @@ class PracticePanel(W.VBox):
             return
         from .progress import progress_images
 
-        images = progress_images(self.session.learner)
+        try:
+            images = progress_images(self.session.learner)
+        except ModuleNotFoundError as e:  # the static site ships no matplotlib (a binary package)
+            self.progress.children = [W.HTML(f"<i>The progress charts need {html.escape(e.name or 'matplotlib')}, "
+                                             "which is not installed here.</i>")]
+            return
         self.progress.children = [W.Image(value=png, format="png", layout=W.Layout(max_width="100%"))
                                   for png in images]
 

@@ -1,0 +1,173 @@
+"""The static site (``make site``, SPEC section 12) in Chromium with every request to another host blocked and
+counted: the table plays a whole hand by clicking, with a hint and telepathy, and its statistics survive a
+reload; a lesson runs in JupyterLite and its puzzle is answered. Nothing may be asked of another host.
+
+The site is built once per session (``make site``: cached, rebuilt only when an input changed) and served by
+``python -m http.server`` on 127.0.0.1. Load times are printed and written to ``site_metrics.json`` in the test's
+tmp_path (measured, not asserted: benchmarks/README.md).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browser_util import ROOT, offline_page, require_browser, static_server
+
+from hearts_tutor.cards import card_str
+from hearts_tutor.puzzle import RIGHT_WORDS, PuzzleDeal
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(600)]
+
+LOAD_TIMEOUT_MS = 180_000
+ENABLED_CARD = ".ht-card:not([disabled])"
+PYTHON_ERRORS = '[data-mime-type="application/vnd.jupyter.stderr"], .jp-RenderedText[data-mime-type*="error"]'
+LESSON = "02_passing"
+
+
+@pytest.fixture(scope="session")
+def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The site, built if an input changed, served on a free port; yields its URL."""
+    require_browser()
+    subprocess.run(["make", "--no-print-directory", "site"], cwd=ROOT, check=True)
+    with static_server(ROOT / "site", tmp_path_factory.mktemp("site")) as url:
+        yield url
+
+
+def open_statistics(page) -> None:  # type: ignore[no-untyped-def]
+    if not page.locator(".ht-panel >> text=Average points per hand").is_visible():
+        page.get_by_role("button", name="Statistics").click()
+    page.wait_for_selector(".ht-panel >> text=Average points per hand")
+
+
+def statistics_text(page) -> str:  # type: ignore[no-untyped-def]
+    return str(page.locator(".ht-panel", has_text="Statistics").first.inner_text())
+
+
+def hands_counted(page) -> int:  # type: ignore[no-untyped-def]
+    match = re.search(r"Hands\s*(\d+)", statistics_text(page))
+    assert match, f"the statistics panel shows hands: {statistics_text(page)!r}"
+    return int(match.group(1))
+
+
+def test_the_table_plays_offline_and_keeps_statistics(site_url: str, tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    metrics: dict[str, object] = {}
+    with offline_page(site_url) as (page, other_hosts):
+        start = time.perf_counter()
+        page.goto(f"{site_url}play/index.html")
+        page.wait_for_selector(ENABLED_CARD, timeout=LOAD_TIMEOUT_MS)
+        metrics["cold_load_to_clickable_card_s"] = round(time.perf_counter() - start, 1)
+        expect(page.locator(".ht-card")).to_have_count(13)
+        # the bots play without pauses (the settings' animation speed): the test waits on thinking, not on art
+        page.get_by_role("button", name="Settings").click()
+        page.locator(".ht-settings .widget-dropdown", has_text="Animation speed").locator("select").select_option(
+            "instant")
+        page.get_by_role("button", name="Settings").click()
+        page.wait_for_selector(".ht-settings", state="hidden")
+        open_statistics(page)
+        assert "Could not open" not in statistics_text(page) and "/drive/" in statistics_text(page)
+        before = hands_counted(page)
+
+        # ---- pass three cards, then play every card of the hand, with a hint and telepathy on the way
+        cards = page.locator(".ht-card")
+        for i in range(3):
+            cards.nth(i).click()
+        page.wait_for_function("document.querySelectorAll('.ht-card.ht-selected').length === 3")
+        page.locator(".ht-pass").click()
+        page.wait_for_selector(".ht-pass", state="detached", timeout=30_000)
+        played = 0
+        hand_start = time.perf_counter()
+        while True:
+            page.wait_for_selector(f"{ENABLED_CARD}, .ht-action", timeout=60_000)
+            if page.locator(".ht-action").count():
+                break
+            if played == 2 and "hint_s" not in metrics:
+                hint_start = time.perf_counter()
+                page.locator(".ht-hint").click()
+                page.wait_for_function("document.querySelector('.ht-coach').innerText.includes('Hint:')",
+                                       timeout=30_000)
+                metrics["hint_click_to_shown_s"] = round(time.perf_counter() - hint_start, 2)
+                metrics["hint_s"] = True
+            if played == 3 and "telepathy" not in metrics:
+                page.locator(".ht-seat-1").click()
+                page.wait_for_selector(".ht-telepathy .ht-step", timeout=30_000)
+                page.get_by_role("button", name="Close").click()
+                page.wait_for_selector(".ht-telepathy .ht-step", state="detached")
+                metrics["telepathy"] = True
+            card = page.locator(ENABLED_CARD).first
+            code = re.search(r"\bht-card-(\w\w)\b", card.get_attribute("class") or "")
+            assert code, "every card button carries ht-card-<CODE>"
+            card.click()
+            page.wait_for_selector(f".ht-card-{code.group(1)}", state="detached", timeout=30_000)
+            played += 1
+        assert played == 13, f"the learner played {played} cards"
+        metrics["hand_played_s"] = round(time.perf_counter() - hand_start, 1)
+        expect(page.locator(".ht-scorepad")).to_contain_text(re.compile(r"Hand 1(?! so far)"))
+        expect(page.locator(".ht-panel", has_text="Statistics").first).to_contain_text(
+            re.compile(rf"Hands\s*{before + 1}(?!\d)"))
+        assert page.locator(PYTHON_ERRORS).count() == 0, page.locator(PYTHON_ERRORS).all_inner_texts()
+
+        # ---- a reload (a new kernel in the same browser) finds the hand in the statistics
+        start = time.perf_counter()
+        page.reload()
+        page.wait_for_selector(ENABLED_CARD, timeout=LOAD_TIMEOUT_MS)
+        metrics["warm_load_to_clickable_card_s"] = round(time.perf_counter() - start, 1)
+        open_statistics(page)
+        assert hands_counted(page) == before + 1
+        page.screenshot(path=str(tmp_path / "site_table.png"))
+        assert not other_hosts, f"{len(other_hosts)} requests to other hosts: {sorted(other_hosts)[:10]}"
+    metrics["blocked_requests"] = len(other_hosts)
+    (tmp_path / "site_metrics.json").write_text(json.dumps(metrics, indent=1))
+    print("\nsite metrics:", json.dumps(metrics))
+
+
+def test_a_lesson_runs_in_jupyterlite_and_its_puzzle_is_answered(site_url: str, tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    cells = json.loads((ROOT / "lessons" / f"{LESSON}.ipynb").read_text(encoding="utf-8"))["cells"]
+    (name,) = re.findall(r"""Puzzle\(\s*["']([\w-]+)["']""", "".join("".join(c["source"]) for c in cells))
+    deal = PuzzleDeal.load(ROOT / "lessons" / "deals" / f"{name}.json")
+    assert deal.exercise.kind == "pass"
+    with offline_page(site_url) as (page, other_hosts):
+        start = time.perf_counter()
+        page.goto(f"{site_url}notebooks/index.html?path={LESSON}.ipynb")
+        # the notebook's cells are on the page before "Run All Cells" (else, on a busy machine, it runs nothing)
+        page.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=LOAD_TIMEOUT_MS)
+        page.get_by_role("menuitem", name="Run").click(timeout=LOAD_TIMEOUT_MS)
+        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        box = page.locator(f".ht-puzzle-{name}")
+        box.locator(".ht-card").first.wait_for(timeout=LOAD_TIMEOUT_MS)
+        load_s = round(time.perf_counter() - start, 1)
+        for code in (card_str(c) for c in deal.exercise.answer):
+            box.locator(f".ht-card-{code}").click()
+        box.locator(".ht-puzzle-submit").click()
+        expect(box.locator(".ht-puzzle-verdict")).to_contain_text(RIGHT_WORDS, timeout=60_000)
+        expect(box.locator(".ht-puzzle-answer")).to_contain_text(deal.exercise.why[:40], timeout=60_000)
+        page.screenshot(path=str(tmp_path / "site_lesson.png"))
+        assert page.locator(PYTHON_ERRORS).count() == 0, page.locator(PYTHON_ERRORS).all_inner_texts()
+        assert not other_hosts, f"{len(other_hosts)} requests to other hosts: {sorted(other_hosts)[:10]}"
+    print(f"\nsite lesson: open to the puzzle's cards in {load_s} s; blocked requests: {len(other_hosts)}")
+
+
+def test_requests_to_other_hosts_are_counted_from_the_page_and_from_workers(site_url: str) -> None:
+    """The count the tests above assert is 0 sees what the kernel's web worker asks for too."""
+    with offline_page(site_url) as (page, other_hosts):
+        page.goto(f"{site_url}index.html")
+        answered = page.evaluate("""async () => {
+            const page = await fetch('https://cdn.jsdelivr.net/npm/from-page').then(() => true, () => false);
+            const src = "fetch('https://cdn.jsdelivr.net/npm/from-worker')"
+                + ".then(() => postMessage(true), () => postMessage(false))";
+            const worker = new Worker(URL.createObjectURL(new Blob([src], {type: 'text/javascript'})));
+            const fromWorker = await new Promise(resolve => { worker.onmessage = e => resolve(e.data); });
+            return page || fromWorker;
+        }""")
+        page.wait_for_timeout(500)  # the events of the worker's failed request reach us
+        assert answered is False, "a request to another host got an answer"
+        assert {"https://cdn.jsdelivr.net/npm/from-page", "https://cdn.jsdelivr.net/npm/from-worker"} <= other_hosts
