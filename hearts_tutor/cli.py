@@ -10,6 +10,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .batch import SCHEDULER_HELP
+
 
 def _open_input(name: str | None):  # type: ignore[no-untyped-def]
     """The named file or standard input, decoded as strict UTF-8 whatever the locale says."""
@@ -114,6 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=int, default=0)
     tour.add_argument("--duplicate", action="store_true", help="replay every deal with the seats rotated")
     tour.add_argument("--jobs", type=int, default=1)
+    tour.add_argument("--scheduler", default=None, help=SCHEDULER_HELP)
     tour.add_argument("--json", action="store_true")
     tour.set_defaults(func=cmd_tournament)
 
