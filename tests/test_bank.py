@@ -105,7 +105,8 @@ def test_judge_uses_the_stored_grading() -> None:
     legal = list(play.expected)
     best = play.judge([play.record.to_state().view(0).legal_plays()[0]])
     assert (best.correct, best.move, best.cost, best.band, best.expected) == (True, legal[0], 0.0, "best", 3.0)
-    assert play.judge([parse_card(legal[1])]).correct  # good is accepted too
+    good = play.judge([parse_card(legal[1])])  # good is accepted too, with its small cost
+    assert (good.correct, good.cost, good.band, good.expected) == (True, 0.8, "good", 3.8)
     wrong = play.judge([parse_card(legal[2])])
     assert (wrong.correct, wrong.cost, wrong.band, wrong.expected) == (False, 2.5, "inaccuracy", 5.5)
     worst = play.judge([parse_card(legal[3])])

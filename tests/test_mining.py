@@ -281,6 +281,21 @@ def test_a_planted_pass_passing_every_filter_is_kept(monkeypatch: pytest.MonkeyP
     assert p.judge(list(tempting)).cost == pytest.approx(4.0, abs=0.05)
 
 
+def test_a_run_aimed_at_themes_skips_decisions_that_cannot_teach_them(monkeypatch: pytest.MonkeyPatch,
+                                                                     open_lead: HandRecord) -> None:
+    cand = candidate(open_lead)
+    plant = Plant(monkeypatch, choices(cand.view), kept_stages(cand.view))
+    reach = mine._themes_in_reach(cand.view, plant.choices)
+    assert "void-discard" not in reach  # a lead discards nothing
+    aimed = BUDGET.aiming_at(("void-discard", "pass-queen"))
+    assert consider(cand, SEED, aimed) == (None, "theme")
+    assert plant.calls == []  # skipped before any rollout
+    puzzle, verdict = consider(cand, SEED, BUDGET.aiming_at((sorted(reach)[0], "void-discard")))
+    assert verdict == "kept" and puzzle is not None and sorted(reach)[0] in puzzle["themes"]
+    with pytest.raises(ValueError, match=r"unknown theme.*queen-of-clubs"):
+        BUDGET.aiming_at(("queen-of-clubs",))
+
+
 def test_a_position_without_a_clear_gap_fails_the_screen(monkeypatch: pytest.MonkeyPatch,
                                                         open_lead: HandRecord) -> None:
     cand = candidate(open_lead)

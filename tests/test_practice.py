@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from hearts_tutor.cards import parse_card
+from hearts_tutor.cards import card_name, parse_card
 from hearts_tutor.coach import grade_play
 from hearts_tutor.hand import HandState, Phase
-from hearts_tutor.practice.bank import LESSON_THEMES, THEMES, Puzzle, load_bank, move_key, parse_move
+from hearts_tutor.practice.bank import LESSON_THEMES, THEMES, Bank, Puzzle, load_bank, move_key, parse_move
 from hearts_tutor.practice.learner import LearnerDB
 from hearts_tutor.practice.session import Practice, record_table_move
 from hearts_tutor.record import HandRecord
@@ -75,6 +75,19 @@ def test_right_first_try_raises_the_rating_and_leaves_no_review(db: LearnerDB) -
     assert {row[0] for row in outcome.options if row[3]} == set(item.puzzle.answers)
     assert db.due_reviews() == []
     assert item.puzzle.id in db.attempted()
+
+
+def test_an_accepted_move_other_than_the_best_is_right_and_says_what_the_best_saves(db: LearnerDB) -> None:
+    bank = load_bank()
+    puzzle = next(p for p in bank if p.kind == "play" and len(p.answers) > 1)
+    practice = Practice(bank=Bank([puzzle]), learner=db, seed=1)
+    practice.next()
+    other = next(a for a in puzzle.answers if a != puzzle.best)
+    outcome = practice.answer(list(parse_move(other)))
+    assert outcome.correct and outcome.over and outcome.judgement is not None
+    assert outcome.judgement.band in ("best", "good") and 0.0 <= outcome.judgement.cost <= 1.0
+    assert outcome.text.startswith("Right!") and card_name(parse_move(puzzle.best)[0]) in outcome.text
+    assert outcome.rating_change is not None and outcome.rating_change[1] > outcome.rating_change[0]
 
 
 def test_a_miss_is_explained_rated_down_and_comes_back_as_a_review(db: LearnerDB, clock: Clock) -> None:
@@ -156,6 +169,8 @@ def test_a_table_blunder_becomes_a_review(db: LearnerDB) -> None:
         puzzle = Puzzle.from_json(due[0].puzzle)
         assert sorted(puzzle.view().hand) == sorted(view.hand)
         assert move_key(worst) not in puzzle.answers and move_key(grade.best) in puzzle.answers
+        # accepted as in the bank: the options graded best or good (a cost of at most a point)
+        assert puzzle.answers == tuple(move_key(o) for o, c in grade.costs.items() if c <= 1.0)
         assert [a.source for a in db.attempts()] == ["table"]
         practice = Practice(learner=db, seed=1)
         item = practice.next()

@@ -133,18 +133,21 @@ class Puzzle:
         return state.view(0)
 
     def judge(self, cards: Sequence[Card]) -> Judgement:
-        """The stored verdict on an answer (no rollouts): right when it is one of the accepted moves."""
+        """The stored verdict on an answer (no rollouts): right when it is one of the accepted moves (an accepted
+        move other than the best keeps its small cost and its band, best or good)."""
         from ..coach.grading import band_of
 
         key = move_key(cards[0] if self.kind == "play" and len(cards) == 1 else tuple(cards))
         best = self.expected[self.best][0]
         mine = self.expected.get(key)
-        if key in self.answers:
-            return Judgement(True, key, 0.0, "best", mine[0] if mine else None)
         if mine is None:
-            return Judgement(False, key, math.nan, "", None)
-        cost = max(0.0, mine[0] - best)
-        return Judgement(False, key, round(cost, 3), band_of(cost), mine[0])
+            return Judgement(False, key, math.nan, "", None) if key not in self.answers else \
+                Judgement(True, key, 0.0, "best", None)
+        cost = 0.0 if key == self.best else round(max(0.0, mine[0] - best), 3)
+        band = band_of(cost)
+        if key in self.answers:
+            return Judgement(True, key, cost, band if band in ("best", "good") else "good", mine[0])
+        return Judgement(False, key, cost, band, mine[0])
 
     def to_json(self) -> dict[str, Any]:
         out = self.record.to_json()

@@ -29,7 +29,12 @@ def cmd_mine(args: argparse.Namespace) -> int:
     if args.hands <= 0:
         return _fail(f"--hands must be positive, not {args.hands}")
     out = Path(args.out) if args.out else BANK_DIR / f"{rules.name}.jsonl"
-    budget = (Budget.small() if args.small else Budget()).only(tuple(args.decisions.split(",")))
+    try:
+        budget = (Budget.small() if args.small else Budget()).only(tuple(args.decisions.split(",")))
+        if args.themes:
+            budget = budget.aiming_at(tuple(t.strip() for t in args.themes.split(",") if t.strip()))
+    except ValueError as e:
+        return _fail(str(e))
     with progress_bar(args.hands, "deal") as bar:
         try:
             report = mine(rules, args.hands, out, seed=args.seed, jobs=max(1, args.jobs or os.cpu_count() or 1),
@@ -97,6 +102,9 @@ def add_parser(sub: Any) -> None:
     m.add_argument("--out", default=None, help="the bank file to append to (default: the shipped bank's file)")
     m.add_argument("--decisions", default="pass,play", choices=["pass,play", "pass", "play"],
                    help="which decisions to mine (default both)")
+    m.add_argument("--themes", default="", metavar="T[,T...]",
+                   help="mine only decisions that may teach these themes (to fill scarce ones; give such a run "
+                        "its own --out, as its deals are recorded as done)")
     m.add_argument("--small", action="store_true", help="small evaluation budgets (for tests)")
     m.add_argument("--json", action="store_true")
     m.set_defaults(func=cmd_mine)

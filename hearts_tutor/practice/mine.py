@@ -5,6 +5,8 @@ first, and becomes a puzzle for seat 0 (the record is renumbered) only when ever
 
 1. ``forced``: more than one legal option.
 2. ``agree``: the easy, medium and hard bots do not all choose the same move.
+   ``theme`` (only when the budget names themes): the bots' choices differ in a way that may teach one of
+   them (the themes of each pair of a choice and a weak bot's other choice), so a run can aim at scarce themes.
 3. ``screen``: a quick rollout screen (``Budget.screen`` deals) shows an option at least ``SCREEN_GAP`` points
    worse than the best, and the easy or medium bot's choice at least ``SCREEN_BOT_GAP`` worse.
 4. ``real_test``: the coach's grading (the rollout policy with the hard bots' inference, ``Budget.grade``
@@ -47,7 +49,7 @@ MARGIN = 2.0
 Z95 = 1.959964
 SCREEN_GAP = 1.5
 SCREEN_BOT_GAP = 1.0
-FILTERS = ("forced", "agree", "screen", "real_test", "margin", "second_opinion")
+FILTERS = ("forced", "agree", "theme", "screen", "real_test", "margin", "second_opinion")
 LEVEL_STRENGTH = {"easy": 1150.0, "medium": 1350.0, "hard": 1600.0, "expert": 1800.0}
 """Ratings the bot levels play at, for a puzzle's starting rating (Glicko-2 scale)."""
 PRIOR = (1500.0, 350.0)
@@ -70,6 +72,8 @@ class Budget:
     expert_rollouts: int = 120
     kinds: tuple[str, ...] = ("pass", "play")
     """The kinds of decision mined (passes alone find pass puzzles at a fraction of the cost)."""
+    themes: tuple[str, ...] = ()
+    """Mine only decisions that may teach one of these themes (empty: every decision)."""
 
     @classmethod
     def small(cls) -> Budget:
@@ -82,6 +86,15 @@ class Budget:
         if unknown or not kinds:
             raise ValueError(f"decision kinds are pass and play, not {', '.join(sorted(unknown)) or 'none'}")
         return dataclasses.replace(self, kinds=kinds)
+
+    def aiming_at(self, themes: tuple[str, ...]) -> Budget:
+        """The same budget, mining only decisions that may teach one of ``themes``."""
+        from .bank import THEMES
+
+        unknown = sorted(set(themes) - set(THEMES))
+        if unknown:
+            raise ValueError(f"unknown theme(s) {', '.join(unknown)}; the themes are {', '.join(THEMES)}")
+        return dataclasses.replace(self, themes=themes)
 
 
 DEFAULT_BUDGET = Budget()
@@ -282,6 +295,8 @@ def consider(cand: Candidate, seed: int, budget: Budget) -> tuple[dict[str, Any]
         return None, "forced"
     if len(set(choices.values())) == 1:
         return None, "agree"
+    if budget.themes and not set(budget.themes) & _themes_in_reach(view, choices):
+        return None, "theme"
     screen = option_values(view, options, seed=seed, deals=budget.screen)
     means = {o: sum(v) / len(v) for o, v in screen.items()}
     low = min(means.values())
@@ -337,6 +352,16 @@ def _themes(view: PlayerView, best: Any, tempting: Any) -> list[str]:
     if view.phase is Phase.PASS:
         return pass_themes(view, best, tempting)
     return play_themes(view, best, tempting)
+
+
+def _themes_in_reach(view: PlayerView, choices: Mapping[str, Any]) -> set[str]:
+    """The themes the decision may teach: those of each level's choice against a weak bot's other choice (the
+    answer and the temptation are found later; this only steers a run towards the themes it aims at)."""
+    found: set[str] = set()
+    for weak in {choices["easy"], choices["medium"]}:
+        for other in set(choices.values()) - {weak}:
+            found.update(_themes(view, other, weak))
+    return found
 
 
 def _explanation(view: PlayerView, best: Any, tempting: Any, cost: float) -> str:
@@ -463,12 +488,14 @@ def mine(rules: Rules, hands: int, out: Path, *, seed: int = 0, jobs: int = 1, s
     todo = [d for d in range(hands) if (rules.name, seed, d) not in finished_deals(out)]
     report = MineReport(skipped=hands - len(todo))
     tasks = [(rules, seed, d, budget) for d in todo]
+    scope = {k: list(v) for k, v in (("kinds", budget.kinds), ("themes", budget.themes))
+             if v and v != getattr(DEFAULT_BUDGET, k)}
 
     def finish(deal: int, puzzles: list[dict[str, Any]], counts: dict[str, int], cpu: float) -> None:
         append_puzzles(out, puzzles)
         with done_path(out).open("a", encoding="utf-8") as f:
             f.write(json.dumps({"rules": rules.name, "seed": seed, "deal": deal, "kept": len(puzzles),
-                                "counts": counts, "cpu": round(cpu, 2)}) + "\n")
+                                "counts": counts, "cpu": round(cpu, 2), **scope}) + "\n")
         report.deals += 1
         report.kept += len(puzzles)
         report.cpu_seconds += cpu

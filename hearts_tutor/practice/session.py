@@ -155,7 +155,11 @@ class Practice:
         self.tries += 1
         self.solved = self.solved or judgement.correct
         change = self._record(puzzle, judgement, cards) if first else None
-        if judgement.correct:
+        if judgement.correct and judgement.move != puzzle.best:
+            best = join_names(list(parse_move(puzzle.best)))
+            behind = f"only {judgement.cost:.1f} points behind" if judgement.cost >= 0.05 else "as good as"
+            text = f"Right! {_move_words(puzzle.kind, judgement.move)} is good: {behind} the coach's best, {best}."
+        elif judgement.correct:
             text = f"Right! {_move_words(puzzle.kind, judgement.move)} is the coach's answer."
         elif self.over:
             text = f"Not quite: {_cost_words(judgement)}"
@@ -261,7 +265,10 @@ def review_from_grade(view: PlayerView, record: HandRecord, grade: Any, themes: 
     turned = record.seen_from(view.seat)
     if grade.kind == "pass":
         turned.passes = []
-    accepted = [o for o, c in grade.costs.items() if c <= 0.3]
+    from ..coach.grading import BAND_LIMITS, BANDS
+
+    good = BAND_LIMITS[BANDS.index("good")]  # accepted as in the bank: graded best or good
+    accepted = [o for o, c in grade.costs.items() if c <= good]
     expected = {move_key(o): [round(m, 3), round(1.96 * grade.stderr.get(o, 0.0), 3)]
                 for o, m in grade.expected.items()}
     best = grade.best
