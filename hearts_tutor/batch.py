@@ -24,6 +24,8 @@ R = TypeVar("R")
 
 CONNECT_SECONDS = 4.0
 """How long to try to reach a scheduler before saying it cannot be reached."""
+WORKER_SECONDS = 60.0
+"""How long to wait for a scheduler with no workers to get one before saying so."""
 SCHEDULER_HELP = ("run on the Dask cluster of this scheduler address, e.g. tcp://10.0.0.5:8786, instead of --jobs "
                   "local processes (needs the extra hearts_tutor[cluster] here and on the workers)")
 
@@ -82,6 +84,11 @@ def _on_cluster(fn: Callable[[T], R], tasks: Sequence[T], scheduler: str) -> Ite
 
     client = connect(scheduler)
     try:
+        try:
+            client.wait_for_workers(1, timeout=WORKER_SECONDS)
+        except TimeoutError:
+            raise BatchError(f"the Dask scheduler at {scheduler!r} has had no workers for {WORKER_SECONDS:g} s: "
+                             "start some with dask worker ADDRESS") from None
         # pure=False: every task runs even if two are equal; the scheduler reruns those of a worker that dies
         with client.as_current():
             futures = client.map(fn, list(tasks), pure=False)

@@ -38,7 +38,7 @@ MINE_DEALS = 2
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1", processes=True,
-                                       dashboard_address=None)
+                                       dashboard_address=":0")
     try:
         yield cluster.scheduler_address
     finally:
@@ -108,25 +108,30 @@ def mined(out: Path) -> tuple[list[dict[str, Any]], list[tuple[int, int, dict[st
 
 
 @pytest.fixture(scope="module")
-def mined_locally(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[dict[str, Any]], list[Any]]:
+def mined_locally(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[dict[str, Any]], list[Any], dict[str, Any]]:
+    """The bank, done rows and report (without CPU seconds) of mining with ``--jobs 2``."""
     out = tmp_path_factory.mktemp("local") / "bank.jsonl"
-    mine(Rules.preset("standard"), MINE_DEALS, out, seed=MINE_SEED, jobs=2, budget=Budget.small())
+    report = mine(Rules.preset("standard"), MINE_DEALS, out, seed=MINE_SEED, jobs=2, budget=Budget.small())
     puzzles, done = mined(out)
     assert len(puzzles) >= MINE_DEALS and [d[0] for d in done] == list(range(MINE_DEALS))
-    return puzzles, done
+    summary = report.to_json()
+    del summary["cpu_seconds"]
+    return puzzles, done, summary
 
 
 def test_mining_on_the_cluster_matches_local_processes(scheduler: str, tmp_path: Path,
-                                                       mined_locally: tuple[list[Any], list[Any]]) -> None:
+                                                       capsys: pytest.CaptureFixture[str],
+                                                       mined_locally: tuple[list[Any], list[Any], Any]) -> None:
     out = tmp_path / "bank.jsonl"
-    report = mine(Rules.preset("standard"), MINE_DEALS, out, seed=MINE_SEED, scheduler=scheduler,
-                  budget=Budget.small())
-    assert report.deals == MINE_DEALS and report.kept == len(mined_locally[0])
-    assert mined(out) == mined_locally
+    summary = run_cli(["puzzles", "mine", "--hands", str(MINE_DEALS), "--seed", str(MINE_SEED), "--small",
+                       "--out", str(out), "--json", "--scheduler", scheduler], capsys)
+    assert summary.pop("out") == str(out) and summary.pop("cpu_seconds") > 0
+    assert summary == mined_locally[2] and summary["kept"] == len(mined_locally[0])
+    assert mined(out) == mined_locally[:2]
 
 
 def test_a_worker_killed_mid_mining_loses_no_deal_and_writes_none_twice(
-        scheduler: str, tmp_path: Path, mined_locally: tuple[list[Any], list[Any]]) -> None:
+        scheduler: str, tmp_path: Path, mined_locally: tuple[list[Any], list[Any], Any]) -> None:
     out = tmp_path / "bank.jsonl"
     kill = kill_busy_worker(scheduler)
     killed: list[int] = []
@@ -140,7 +145,9 @@ def test_a_worker_killed_mid_mining_loses_no_deal_and_writes_none_twice(
     assert killed
     puzzles, done = mined(out)
     assert len({p["id"] for p in puzzles}) == len(puzzles)  # no deal's puzzles written twice
-    assert (puzzles, done) == mined_locally
+    assert (puzzles, done) == mined_locally[:2]
+    with pytest.raises(ProcessLookupError):
+        os.kill(killed[0], 0)
 
 
 @pytest.fixture
@@ -169,3 +176,14 @@ def test_an_unreachable_scheduler_is_a_clear_error_within_ten_seconds(kind: str,
         assert "Dask scheduler" in message and address in message and "Traceback" not in message, message
         assert len(message.splitlines()) == 1, message
     assert not out.exists() and not done_path(out).exists()  # nothing was written
+
+
+def test_a_scheduler_without_workers_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from hearts_tutor import batch
+
+    monkeypatch.setattr(batch, "WORKER_SECONDS", 1.0)
+    with distributed.LocalCluster(n_workers=0, host="127.0.0.1", dashboard_address=":0") as empty:
+        start = time.monotonic()
+        with pytest.raises(batch.BatchError, match="no workers"):
+            run_tournament(["easy", "medium"], 2, scheduler=empty.scheduler_address)
+        assert time.monotonic() - start < 10

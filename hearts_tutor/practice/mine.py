@@ -476,7 +476,8 @@ class MineReport:
     cpu_seconds: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """The report as JSON, the same text whatever order the deals finished in."""
+        return {**asdict(self), "counts": dict(sorted(self.counts.items())), "cpu_seconds": round(self.cpu_seconds, 2)}
 
 
 def mine(rules: Rules, hands: int, out: Path, *, seed: int = 0, jobs: int = 1, scheduler: str | None = None,
