@@ -84,7 +84,7 @@ async def _learn(context: Any, page: Any, url: str) -> dict[str, Any]:
     # the page's goodbye (Voila's shutdown call) is lost, so only culling can end its kernel
     await page.route("**/voila/api/shutdown/**", lambda route: route.abort())
     start = time.perf_counter()
-    await page.goto(url)
+    await page.goto(url, wait_until="commit", timeout=120_000)
     await page.wait_for_selector(ENABLED_CARD, timeout=120_000)
     clickable = time.perf_counter() - start
     dealt = await hand_codes(page)
