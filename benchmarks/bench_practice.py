@@ -101,7 +101,6 @@ def percentile(xs: list[float], q: float) -> float:
 
 def speed(args: argparse.Namespace) -> dict[str, object]:
     from hearts_tutor.practice.learner import LearnerDB
-
     from hearts_tutor.practice.widget import PracticePanel
 
     opening, answering = [], []
