@@ -9,11 +9,13 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+import tempfile
 from contextlib import ExitStack
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from .stats import data_dir
+from .stats import CLASS_DIR, data_dir
 
 APP_NOTEBOOK = "play.ipynb"
 
@@ -31,20 +33,49 @@ def jupyter_data_dir(stack: ExitStack) -> Path:
     return Path(stack.enter_context(resources.as_file(resources.files("hearts_tutor").joinpath("static", "jupyter"))))
 
 
-def voila_argv(notebook: Path, port: int, open_browser: bool) -> list[str]:
-    argv = [str(notebook), f"--port={port}", "--Voila.ip=127.0.0.1", "--theme=light", "--template=hearts",
+@dataclass(frozen=True)
+class ServeOptions:
+    """How ``hearts-tutor play`` serves the table: one learner on this machine, or a class on one server."""
+
+    port: int = 8866
+    open_browser: bool = True
+    ip: str = "127.0.0.1"
+    cull_idle: int = 1800
+    """Seconds a kernel whose page is gone (or, with ``cull_connected``, any idle kernel) lives on."""
+    cull_connected: bool = False
+    preheat: int = 1
+    """Kernels that have already dealt the table, waiting for the next visitors (0: start one per visitor)."""
+    per_learner: bool = False
+    """Each page keeps its statistics and practice records apart, for as long as its kernel lives."""
+
+    @property
+    def cull_interval(self) -> int:
+        """How often the server looks for kernels to cull: often enough to keep close to ``cull_idle``."""
+        return max(1, min(120, self.cull_idle // 5))
+
+
+def voila_argv(notebook: Path, options: ServeOptions) -> list[str]:
+    if options.cull_idle < 1 or options.preheat < 0:
+        raise ValueError(f"--cull-idle must be at least 1 second and --preheat at least 0, not "
+                         f"{options.cull_idle} and {options.preheat}")
+    argv = [str(notebook), f"--port={options.port}", f"--Voila.ip={options.ip}", "--theme=light", "--template=hearts",
             # a kernel that has already dealt the table waits for each visitor: the page is ready at once
-            "--preheat_kernel=True", "--pool_size=1",
-            # kernels of closed pages that could not be shut down are culled after a while
-            "--MappingKernelManager.cull_idle_timeout=1800", "--MappingKernelManager.cull_interval=120",
+            f"--preheat_kernel={options.preheat > 0}", f"--pool_size={max(options.preheat, 1)}",
+            # kernels of closed pages (whose shutdown call was lost) are culled once idle that long
+            f"--MappingKernelManager.cull_idle_timeout={options.cull_idle}",
+            f"--MappingKernelManager.cull_interval={options.cull_interval}",
+            f"--MappingKernelManager.cull_connected={options.cull_connected}",
+            # a busy server (a class opening the table at once) may take longer than 4 s to send a cell's output
+            "--VoilaExecutor.iopub_timeout=60",
             "--VoilaConfiguration.show_tracebacks=True", "--Voila.port_retries=0"]
-    if not open_browser:
+    if not options.open_browser:
         argv.append("--no-browser")
     return argv
 
 
-def serve(port: int = 8866, open_browser: bool = True) -> int:
-    """Serve the table (lessons/play.ipynb) with Voila on 127.0.0.1:``port`` until interrupted."""
+def serve(options: ServeOptions | None = None) -> int:
+    """Serve the table (lessons/play.ipynb) with Voila until interrupted: one kernel per page."""
+    options = options or ServeOptions()
     try:
         from voila.app import Voila
     except ImportError:
@@ -54,12 +85,15 @@ def serve(port: int = 8866, open_browser: bool = True) -> int:
         try:
             folder = lessons_dir(stack)
             data = jupyter_data_dir(stack)
-        except (FileNotFoundError, ModuleNotFoundError) as e:
+            argv = voila_argv(folder / APP_NOTEBOOK, options)
+        except (FileNotFoundError, ModuleNotFoundError, ValueError) as e:
             print(f"hearts-tutor play: {e}", file=sys.stderr)
             return 1
         os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(data), os.environ.get("JUPYTER_PATH")) if p)
-        print(f"hearts-tutor: serving the table at http://127.0.0.1:{port}/ (Ctrl-C to stop)", flush=True)
-        Voila.launch_instance(argv=voila_argv(folder / APP_NOTEBOOK, port, open_browser))
+        if options.per_learner:  # the kernels inherit it; removed with every learner's records when we stop
+            os.environ[CLASS_DIR] = stack.enter_context(tempfile.TemporaryDirectory(prefix="hearts_tutor_class_"))
+        print(f"hearts-tutor: serving the table at http://{options.ip}:{options.port}/ (Ctrl-C to stop)", flush=True)
+        Voila.launch_instance(argv=argv)
     return 0
 
 

@@ -10,6 +10,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .batch import SCHEDULER_HELP
+
 
 def _open_input(name: str | None):  # type: ignore[no-untyped-def]
     """The named file or standard input, decoded as strict UTF-8 whatever the locale says."""
@@ -34,6 +36,7 @@ def _checked(convert: Callable[[str], Any], ok: Callable[[Any], bool], what: str
 _port = _checked(int, lambda p: 1 <= p <= 65535, "a port number from 1 to 65535")
 _whole = _checked(int, lambda v: v >= 0, "a whole number >= 0")
 _seconds = _checked(float, lambda s: 0 < s < 86400, "a number of seconds above 0 and below a day")
+_positive = _checked(int, lambda v: v >= 1, "a whole number >= 1")
 
 
 def cmd_referee(args: argparse.Namespace) -> int:
@@ -67,9 +70,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .app import serve
+    from .app import ServeOptions, serve
 
-    return serve(port=args.port, open_browser=not args.no_browser)
+    return serve(ServeOptions(port=args.port, open_browser=not args.no_browser, ip=args.ip, cull_idle=args.cull_idle,
+                              cull_connected=args.cull_connected, preheat=args.preheat, per_learner=args.class_))
 
 
 def cmd_lessons(args: argparse.Namespace) -> int:
@@ -97,6 +101,18 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="serve the card table as a web page (Voila)")
     play.add_argument("--port", type=_port, default=8866, help="a TCP port, 1 to 65535 (default 8866)")
     play.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    play.add_argument("--ip", default="127.0.0.1",
+                      help="the address to listen on (default 127.0.0.1; 0.0.0.0 lets other machines in, "
+                           "with no login: see the README's 'Running it for a class')")
+    play.add_argument("--class", dest="class_", action="store_true",
+                      help="many learners on this server: each page keeps its own statistics and practice "
+                           "records, for as long as its kernel lives")
+    play.add_argument("--cull-idle", type=_positive, default=1800, metavar="SECONDS",
+                      help="end the kernel of a closed page after this long idle (default 1800)")
+    play.add_argument("--cull-connected", action="store_true",
+                      help="with --cull-idle, also end the kernels of open pages left idle that long")
+    play.add_argument("--preheat", type=_whole, default=1, metavar="N",
+                      help="kernels kept ready with the table dealt, so pages open at once (default 1; 0: none)")
     play.set_defaults(func=cmd_play)
 
     lessons = sub.add_parser("lessons", help="open JupyterLab on the lessons")
@@ -114,6 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=int, default=0)
     tour.add_argument("--duplicate", action="store_true", help="replay every deal with the seats rotated")
     tour.add_argument("--jobs", type=int, default=1)
+    tour.add_argument("--scheduler", default=None, help=SCHEDULER_HELP)
     tour.add_argument("--json", action="store_true")
     tour.set_defaults(func=cmd_tournament)
 

@@ -43,6 +43,16 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("hearts_tutor", appauthor=False))
 
 
+CLASS_DIR = "HEARTS_TUTOR_CLASS_DIR"
+"""Set by ``hearts-tutor play --class``: the folder under which each kernel keeps its learner's records."""
+
+
+def learner_data_dir() -> Path | None:
+    """In a kernel of ``hearts-tutor play --class``: a new folder for this page's learner records (else None)."""
+    root = os.environ.get(CLASS_DIR)
+    return Path(tempfile.mkdtemp(prefix="learner_", dir=root)) if root else None
+
+
 def stats_path() -> Path:
     """The legacy statistics file (read once, by the learner database's migration)."""
     return data_dir() / FILE_NAME

@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .batch import BatchError, in_order, progress_bar, run_batch
 from .hand import HandState, Phase
 from .rules import Rules, RulesError
 
@@ -131,13 +132,14 @@ def options_for_jobs(bot_options: Mapping[str, Mapping[str, Any]] | None, *, job
 
 def run_tournament(seats: Sequence[str], hands: int, *, rules: Rules | str = "standard", seed: int = 0,
                    duplicate: bool = False, jobs: int = 1,
-                   bot_options: Mapping[str, Mapping[str, Any]] | None = None,
-                   progress: Callable[[int, int], None] | None = None) -> TournamentResult:
+                   bot_options: Mapping[str, Mapping[str, Any]] | None = None, scheduler: str | None = None,
+                   progress: Callable[[int], Any] | None = None) -> TournamentResult:
     """Bots play ``hands`` hands (with ``duplicate``, rounded up to whole deals times the seat count).
 
     ``seats`` names a level per seat (repeated to fill a larger table); ``bot_options`` maps a level to
     keyword options for :func:`~hearts_tutor.bots.make_bot` (e.g. ``{"expert": {"seconds": 0.5}}``);
-    ``jobs`` plays deals in that many processes; ``progress(done, total)`` is called after each deal.
+    ``jobs`` plays deals in that many processes, or ``scheduler`` (an address) on a Dask cluster, with the same
+    result; ``progress(1)`` is called after each deal.
     """
     from .bots import LEVELS
 
@@ -150,25 +152,11 @@ def run_tournament(seats: Sequence[str], hands: int, *, rules: Rules | str = "st
     levels = tuple(_seat_levels(seats, rules.players))
     n = rules.players
     deals = math.ceil(hands / n) if duplicate else hands
-    options = options_for_jobs(bot_options, jobs=jobs, deals=deals)
+    # on a cluster games run side by side too
+    options = options_for_jobs(bot_options, jobs=2 if scheduler else jobs, deals=deals)
     tasks = [(rules, seed, d, levels, duplicate, options) for d in range(deals)]
     start = time.perf_counter()
-    results: list[list[tuple[tuple[str, ...], list[int]]]] = []
-    if jobs > 1 and deals > 1:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-            for done, res in enumerate(pool.map(_play_deal, tasks, chunksize=1), 1):
-                results.append(res)
-                if progress:
-                    progress(done, deals)
-    else:
-        for done, task in enumerate(tasks, 1):
-            results.append(_play_deal(task))
-            if progress:
-                progress(done, deals)
+    results = in_order(run_batch(_play_deal, tasks, jobs=jobs, scheduler=scheduler), deals, progress)
     return _summarise(results, rules, levels, duplicate, time.perf_counter() - start)
 
 
@@ -198,32 +186,19 @@ def _summarise(results: list[list[tuple[tuple[str, ...], list[int]]]], rules: Ru
                             duplicate=duplicate, seats=levels, per_deal=per_deal)
 
 
-class _ProgressBar:
-    def __init__(self, stream: Any) -> None:
-        self.stream = stream
-        self.start = time.perf_counter()
-
-    def __call__(self, done: int, total: int) -> None:
-        width = 30
-        filled = width * done // total
-        elapsed = time.perf_counter() - self.start
-        eta = elapsed / done * (total - done) if done else 0.0
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals, "
-                          f"{elapsed:.0f} s, about {eta:.0f} s left ")
-        if done == total:
-            self.stream.write("\n")
-        self.stream.flush()
-
-
 def cli_tournament(args: Any) -> int:
     """``hearts-tutor tournament``: print the table, or one JSON object with ``--json``."""
     seats = [s.strip() for s in str(args.seats).split(",") if s.strip()]
-    progress = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
     try:
         rules = Rules.preset(args.rules)
-        result = run_tournament(seats, args.hands, rules=rules, seed=args.seed, duplicate=args.duplicate,
-                                jobs=max(1, args.jobs or os.cpu_count() or 1), progress=progress)
-    except (ValueError, RulesError) as e:
+        if args.hands <= 0:
+            raise ValueError(f"the number of hands must be positive, not {args.hands}")
+        deals = math.ceil(args.hands / rules.players) if args.duplicate else args.hands
+        with progress_bar(deals, "deal") as bar:
+            result = run_tournament(seats, args.hands, rules=rules, seed=args.seed, duplicate=args.duplicate,
+                                    jobs=max(1, args.jobs or os.cpu_count() or 1), scheduler=args.scheduler,
+                                    progress=bar.update)
+    except (ValueError, RulesError, BatchError) as e:
         print(f"hearts-tutor tournament: {e}", file=sys.stderr)
         return 2
     if result.hands != args.hands:

@@ -22,7 +22,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -65,11 +65,14 @@ def _wait_for_http(url: str, proc: subprocess.Popen[Any], log: Path, timeout: fl
 
 
 @contextlib.contextmanager
-def _server(argv: list[str], url: str, log: Path, env: Mapping[str, str] | None) -> Iterator[str]:
+def _server(argv: list[str], url: str, log: Path, env: Mapping[str, str] | None,
+            started: list[subprocess.Popen[Any]] | None = None) -> Iterator[str]:
     full_env = {**os.environ, **(env or {})}
     with log.open("w") as out:
         proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT, env=full_env, cwd=str(log.parent),
                                 start_new_session=True)
+    if started is not None:
+        started.append(proc)
     try:
         _wait_for_http(url, proc, log)
         yield url
@@ -88,15 +91,17 @@ def hearts_tutor_command() -> list[str]:
 
 
 @contextlib.contextmanager
-def play_server(workdir: Path, env: Mapping[str, str] | None = None, source: Path | None = None) -> Iterator[str]:
-    """``hearts-tutor play --no-browser`` on a free port (hearts_tutor from ``source``, a checkout, when given);
-    yields the page's URL."""
+def play_server(workdir: Path, env: Mapping[str, str] | None = None, source: Path | None = None,
+                args: Sequence[str] = (), started: list[subprocess.Popen[Any]] | None = None) -> Iterator[str]:
+    """``hearts-tutor play --no-browser [args]`` on a free port (hearts_tutor from ``source``, a checkout, when
+    given); yields the page's URL (and appends the server process to ``started``)."""
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
     command = hearts_tutor_command() if source is None else [sys.executable, "-m", "hearts_tutor.cli"]
     if source is not None:
         env = {**(env or {}), "PYTHONPATH": str(source)}
-    with _server([*command, "play", "--port", str(port), "--no-browser"], url, workdir / "voila.log", env) as u:
+    with _server([*command, "play", "--port", str(port), "--no-browser", *args], url, workdir / "voila.log",
+                 env, started) as u:
         yield u
 
 

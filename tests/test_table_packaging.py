@@ -7,6 +7,8 @@ import tomllib
 from contextlib import ExitStack
 from pathlib import Path
 
+import pytest
+
 from hearts_tutor import app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,9 +30,31 @@ def test_app_files_are_found_as_package_resources() -> None:
         assert (lessons / "play.ipynb").is_file()
         template = app.jupyter_data_dir(stack) / "voila" / "templates" / "hearts"
         assert (template / "index.html.j2").is_file() and (template / "conf.json").is_file()
-        argv = app.voila_argv(lessons / "play.ipynb", 8899, open_browser=False)
+        argv = app.voila_argv(lessons / "play.ipynb", app.ServeOptions(port=8899, open_browser=False))
         assert "--port=8899" in argv and "--Voila.ip=127.0.0.1" in argv and "--no-browser" in argv
         assert "--template=hearts" in argv
+
+
+def test_class_options_reach_voila(tmp_path: Path) -> None:
+    options = app.ServeOptions(ip="0.0.0.0", cull_idle=20, cull_connected=True, preheat=3)
+    argv = app.voila_argv(tmp_path / "play.ipynb", options)
+    for arg in ("--Voila.ip=0.0.0.0", "--MappingKernelManager.cull_idle_timeout=20",
+                "--MappingKernelManager.cull_interval=4", "--MappingKernelManager.cull_connected=True",
+                "--preheat_kernel=True", "--pool_size=3"):
+        assert arg in argv, arg
+    assert "--preheat_kernel=False" in app.voila_argv(tmp_path / "play.ipynb", app.ServeOptions(preheat=0))
+    with pytest.raises(ValueError, match="--cull-idle"):
+        app.voila_argv(tmp_path / "play.ipynb", app.ServeOptions(cull_idle=0))
+
+
+def test_a_class_keeps_each_learners_records_apart(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hearts_tutor.stats import CLASS_DIR, learner_data_dir
+
+    monkeypatch.delenv(CLASS_DIR, raising=False)
+    assert learner_data_dir() is None  # one learner: the usual data folder
+    monkeypatch.setenv(CLASS_DIR, str(tmp_path))
+    first, second = learner_data_dir(), learner_data_dir()
+    assert first and second and first != second and first.parent == second.parent == tmp_path
 
 
 def test_play_notebook_is_minimal() -> None:

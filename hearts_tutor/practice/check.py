@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..batch import in_order, run_batch
 from ..hand import IllegalMove
 from ..record import referee_record
 from .bank import PUZZLE_FIELDS, Bank, BankError, Puzzle, move_key, parse_move
@@ -76,17 +77,7 @@ def check_bank(puzzles: Iterable[Puzzle], *, seed: int, jobs: int = 1, budget: B
     """Re-verify every puzzle (in ``jobs`` processes); the report of SPEC section 11."""
     tasks = [(p, seed, budget) for p in puzzles]
     report = CheckReport(puzzles=len(tasks))
-    if jobs > 1 and len(tasks) > 1:
-        import multiprocessing
-        import sys
-        from concurrent.futures import ProcessPoolExecutor
-
-        ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-            results: Iterable[tuple[str, bool, str | None]] = list(_progress(pool.map(_check_task, tasks, chunksize=4),
-                                                                             progress))
-    else:
-        results = list(_progress(map(_check_task, tasks), progress))
+    results = in_order(run_batch(_check_task, tasks, jobs=jobs), len(tasks), progress)
     for pid, kept, error in results:
         if error is not None:
             report.invalid.append({"id": pid, "error": error})
@@ -95,13 +86,6 @@ def check_bank(puzzles: Iterable[Puzzle], *, seed: int, jobs: int = 1, budget: B
         else:
             report.changed.append(pid)
     return report
-
-
-def _progress(results: Iterable[Any], progress: Callable[[int], None] | None) -> Iterable[Any]:
-    for r in results:
-        if progress:
-            progress(1)
-        yield r
 
 
 def list_lines(bank: Bank, *, theme: str | None = None, rules: str | None = None) -> list[dict[str, Any]]:

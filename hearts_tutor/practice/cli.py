@@ -9,14 +9,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..batch import SCHEDULER_HELP, BatchError, progress_bar
 from ..rules import PRESETS, Rules, RulesError
 from .bank import BANK_DIR, THEMES, BankError, load_bank
-
-
-def _bar(total: int, unit: str) -> Any:
-    from tqdm import tqdm
-
-    return tqdm(total=total, unit=unit, disable=not sys.stderr.isatty(), file=sys.stderr)
 
 
 def _fail(message: str) -> int:
@@ -27,9 +22,6 @@ def _fail(message: str) -> int:
 def cmd_mine(args: argparse.Namespace) -> int:
     from .mine import Budget, mine
 
-    if args.scheduler:
-        return _fail("--scheduler needs the Dask cluster support of SPEC section 12, which is not built yet; "
-                     "use --jobs")
     try:
         rules = Rules.preset(args.rules)
     except (RulesError, ValueError) as e:
@@ -43,11 +35,11 @@ def cmd_mine(args: argparse.Namespace) -> int:
             budget = budget.aiming_at(tuple(t.strip() for t in args.themes.split(",") if t.strip()))
     except ValueError as e:
         return _fail(str(e))
-    with _bar(args.hands, "deal") as bar:
+    with progress_bar(args.hands, "deal") as bar:
         try:
             report = mine(rules, args.hands, out, seed=args.seed, jobs=max(1, args.jobs or os.cpu_count() or 1),
-                          budget=budget, progress=bar.update)
-        except BankError as e:
+                          scheduler=args.scheduler, budget=budget, progress=bar.update)
+        except (BankError, BatchError) as e:
             return _fail(str(e))
     summary = {"out": str(out), **report.to_json()}
     print(json.dumps(summary) if args.json else
@@ -65,7 +57,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     except BankError as e:
         return _fail(str(e))
     puzzles = bank.puzzles[: args.limit] if args.limit else bank.puzzles
-    with _bar(len(puzzles), "puzzle") as bar:
+    with progress_bar(len(puzzles), "puzzle") as bar:
         report = check_bank(puzzles, seed=args.seed, jobs=max(1, args.jobs or os.cpu_count() or 1),
                             budget=Budget.small() if args.small else Budget(), progress=bar.update)
     report.invalid += [{"id": "", "error": p} for p in bank.problems]
@@ -106,7 +98,7 @@ def add_parser(sub: Any) -> None:
     m.add_argument("--rules", default="standard", choices=sorted(PRESETS), help="a preset name")
     m.add_argument("--seed", type=int, default=0)
     m.add_argument("--jobs", type=int, default=1)
-    m.add_argument("--scheduler", default=None, help="a Dask scheduler address (not built yet)")
+    m.add_argument("--scheduler", default=None, help=SCHEDULER_HELP)
     m.add_argument("--out", default=None, help="the bank file to append to (default: the shipped bank's file)")
     m.add_argument("--decisions", default="pass,play", choices=["pass,play", "pass", "play"],
                    help="which decisions to mine (default both)")

@@ -32,11 +32,12 @@ import json
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from ..batch import run_batch
 from ..cards import Card
 from ..hand import HandState, Phase
 from ..record import HandRecord
@@ -475,13 +476,16 @@ class MineReport:
     cpu_seconds: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """The report as JSON, the same text whatever order the deals finished in."""
+        return {**asdict(self), "counts": dict(sorted(self.counts.items())), "cpu_seconds": round(self.cpu_seconds, 2)}
 
 
-def mine(rules: Rules, hands: int, out: Path, *, seed: int = 0, jobs: int = 1, budget: Budget = DEFAULT_BUDGET,
-         progress: Callable[[int], None] | None = None) -> MineReport:
+def mine(rules: Rules, hands: int, out: Path, *, seed: int = 0, jobs: int = 1, scheduler: str | None = None,
+         budget: Budget = DEFAULT_BUDGET, progress: Callable[[int], Any] | None = None) -> MineReport:
     """Mine deals 0..hands-1 of ``seed`` into the bank file ``out`` (appending; deals already done are
-    skipped). Each finished deal's puzzles are appended at once, so a stopped run loses only deals in flight."""
+    skipped), in ``jobs`` local processes or on the Dask cluster at ``scheduler``. Each finished deal's puzzles
+    are appended at once, in the order the deals finish (so the bank's order may differ between runs, its
+    puzzles do not), and a stopped run loses only deals in flight."""
     todo = [d for d in range(hands) if (rules.name, seed, d) not in finished_deals(out)]
     report = MineReport(skipped=hands - len(todo))
     tasks = [(rules, seed, d, budget) for d in todo]
@@ -501,26 +505,9 @@ def mine(rules: Rules, hands: int, out: Path, *, seed: int = 0, jobs: int = 1, b
         if progress:
             progress(1)
 
-    for result in _run_tasks(tasks, jobs):
+    for _, result in run_batch(_mine_task, tasks, jobs=jobs, scheduler=scheduler):
         finish(*result)
     return report
-
-
-def _run_tasks(tasks: list[tuple[Rules, int, int, Budget]], jobs: int
-               ) -> Iterable[tuple[int, list[dict[str, Any]], dict[str, int], float]]:
-    if jobs <= 1 or len(tasks) <= 1:
-        for t in tasks:
-            yield _mine_task(t)
-        return
-    import multiprocessing
-    import sys
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
-    ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        futures = [pool.submit(_mine_task, t) for t in tasks]
-        for f in as_completed(futures):
-            yield f.result()
 
 
 __all__ = ["FILTERS", "MARGIN", "Budget", "Candidate", "Comparison", "MineReport", "compare", "consider",

@@ -27,6 +27,7 @@ import ipywidgets as W
 
 from ..cards import SUITS, Card, card_str
 from ..rules import Rules
+from ..stats import ENV_DIR, learner_data_dir
 from . import art, panels, render
 from .controls import button, html_box, set_class
 from .core import TableCore
@@ -64,6 +65,9 @@ class Table:
         speed = (query.get("speed") or [os.environ.get("HEARTS_TUTOR_SPEED", "normal")])[0]
         seed_text = (query.get("seed") or [os.environ.get("HEARTS_TUTOR_SEED", "")])[0]
         options.setdefault("speed", speed if speed in SPEEDS else "normal")
+        own = learner_data_dir()  # a class on one server: this page's learner keeps records apart
+        if own is not None:
+            os.environ[ENV_DIR] = str(own)
         if seed_text.strip().lstrip("-").isdigit():
             options.setdefault("seed", int(seed_text))
         return cls(**options)

@@ -1,0 +1,208 @@
+"""A class on one server: many learners open ``hearts-tutor play --class`` at once (SPEC section 12).
+
+    .venv/bin/python benchmarks/bench_class.py --rounds 1,5,10 --cull-idle 60
+    .venv/bin/python benchmarks/bench_class.py --rounds 1,5,10 --preheat 10 --json
+
+Each round opens that many Chromium pages (one browser, a context each) on one server at once; every page
+passes three cards and plays a card of the first trick. Measured per round: the time from opening the page to a
+clickable hand (each must be under 10 s), the memory (RSS and USS, which excludes pages shared with other
+processes) and CPU seconds of each learner's kernel after its trick. Checked: every page has its own kernel and
+its own deal, and no page's websocket ever carries a card button (``ht-card-<CODE>``) of a card its learner never
+held, so no opponent's or other learner's hidden card reaches a browser. Then the pages close with Voila's
+shutdown call blocked, as when a browser crashes or a laptop sleeps, and the learners' kernels must be culled
+within ``--cull-idle`` plus the cull interval. Everything listens on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from browser_util import CHROMIUM, CHROMIUM_ARGS, play_server  # noqa: E402
+
+from hearts_tutor.app import ServeOptions  # noqa: E402
+
+CLICKABLE_S = 10.0
+ENABLED_CARD = ".ht-card:not([disabled])"
+CARD_CODE = re.compile(r"\bht-card-([2-9TJQKA][CDSH])\b")
+KERNEL_ID = re.compile(r"/api/kernels/([0-9a-f-]+)/channels")
+
+
+def kernels(server: psutil.Process) -> list[psutil.Process]:
+    """The server's kernel processes."""
+    found = []
+    for p in server.children(recursive=True):
+        try:
+            if p.status() != psutil.STATUS_ZOMBIE and "ipykernel" in " ".join(p.cmdline()):
+                found.append(p)
+        except psutil.Error:  # ended meanwhile
+            pass
+    return found
+
+
+async def hand_codes(page: Any) -> set[str]:
+    classes = await page.locator(".ht-card").evaluate_all("els => els.map(e => e.className)")
+    return {m.group(1) for c in classes for m in CARD_CODE.finditer(c)}
+
+
+async def learner(browser: Any, url: str) -> dict[str, Any]:
+    """One learner: open the table, pass three cards, play a card; what the page saw."""
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    page = await context.new_page()
+    try:
+        return await _learn(context, page, url)
+    except Exception as e:
+        status = await page.locator(".ht-status").all_inner_texts()
+        raise RuntimeError(f"a learner's page failed: {e}\nits status line: {status}") from None
+
+
+async def _learn(context: Any, page: Any, url: str) -> dict[str, Any]:
+    frames: list[str] = []
+    kernel_ids: set[str] = set()
+
+    def on_websocket(ws: Any) -> None:
+        if match := KERNEL_ID.search(ws.url):
+            kernel_ids.add(match.group(1))
+        ws.on("framereceived", lambda payload: frames.append(
+            payload if isinstance(payload, str) else payload.decode("utf-8", "replace")))
+
+    page.on("websocket", on_websocket)
+    # the page's goodbye (Voila's shutdown call) is lost, so only culling can end its kernel
+    await page.route("**/voila/api/shutdown/**", lambda route: route.abort())
+    start = time.perf_counter()
+    await page.goto(url, wait_until="commit", timeout=120_000)
+    await page.wait_for_selector(ENABLED_CARD, timeout=120_000)
+    clickable = time.perf_counter() - start
+    dealt = await hand_codes(page)
+    cards = page.locator(".ht-card")
+    for i in range(3):
+        await cards.nth(i).click()
+        await page.wait_for_function(f"document.querySelectorAll('.ht-card.ht-selected').length === {i + 1}")
+    await page.locator(".ht-pass:not([disabled])").click()
+    await page.wait_for_selector(".ht-pass", state="detached", timeout=60_000)
+    await page.wait_for_selector(ENABLED_CARD, timeout=60_000)
+    held = dealt | await hand_codes(page)
+    played = None
+    for _attempt in range(20):  # a card may be redrawn between finding and clicking it
+        handle = await page.locator(ENABLED_CARD).first.element_handle()
+        code = CARD_CODE.search(await handle.get_attribute("class") or "")
+        try:
+            await handle.click(timeout=5_000)
+            played = code.group(1) if code else None
+            break
+        except Exception:
+            await page.wait_for_timeout(100)
+    assert played, "no card of the hand could be clicked"
+    await page.wait_for_selector(f".ht-card-{played}", state="detached", timeout=60_000)  # the card is on the trick
+    seen = {m.group(1) for f in frames for m in CARD_CODE.finditer(f)}
+    return {"page": page, "context": context, "clickable_s": clickable, "dealt": dealt, "held": held,
+            "seen": seen, "kernels": kernel_ids}
+
+
+def check_privacy(sessions: list[dict[str, Any]]) -> list[str]:
+    """What went wrong between the sessions of a round (an empty list when each kept to itself)."""
+    problems = []
+    ids = [s["kernels"] for s in sessions]
+    if any(len(k) != 1 for k in ids) or len(set().union(*ids)) != len(sessions):
+        problems.append(f"pages do not each have a kernel of their own: {ids}")
+    deals = [frozenset(s["dealt"]) for s in sessions]
+    if any(len(d) != 13 for d in deals) or len(set(deals)) != len(deals):
+        problems.append("pages were not each dealt their own 13 cards")
+    for n, s in enumerate(sessions):
+        if leaked := s["seen"] - s["held"]:
+            problems.append(f"page {n} was sent card buttons its learner never held: {sorted(leaked)}")
+    return problems
+
+
+async def round_of(browser: Any, url: str, server: psutil.Process, learners: int, options: ServeOptions
+                   ) -> dict[str, Any]:
+    sessions = await asyncio.gather(*(learner(browser, url) for _ in range(learners)))
+    ids = set().union(*(s["kernels"] for s in sessions))
+    # a kernel's command line names its connection file, kernel-<id>.json
+    used = [p for p in kernels(server) if any(f"kernel-{i}" in " ".join(p.cmdline()) for i in ids)]
+    memory = [p.memory_full_info() for p in used]
+    cpu = [sum(p.cpu_times()[:2]) for p in used]
+    clickable = [s["clickable_s"] for s in sessions]
+    problems = check_privacy(sessions)
+    for s in sessions:
+        await s["context"].close()
+    closed = time.perf_counter()
+    limit = options.cull_idle + options.cull_interval + 5
+    left = len(kernels(server))
+    while left > options.preheat and time.perf_counter() - closed < limit:
+        await asyncio.sleep(0.5)
+        left = len(kernels(server))
+    gone = round(time.perf_counter() - closed, 1) if left <= options.preheat else None
+    if gone is None:
+        problems.append(f"{left - options.preheat} learners' kernels were still there {limit} s after their pages "
+                        "closed")
+    if max(clickable) > CLICKABLE_S:
+        problems.append(f"a page took {max(clickable):.1f} s to a clickable hand (over {CLICKABLE_S:g} s)")
+    return {"learners": learners, "clickable_s": {"median": round(statistics.median(clickable), 2),
+                                                  "max": round(max(clickable), 2)},
+            "kernel_rss_mb": round(statistics.mean(m.rss for m in memory) / 2**20, 1),
+            "kernel_uss_mb": round(statistics.mean(m.uss for m in memory) / 2**20, 1),
+            "kernel_cpu_s": round(statistics.mean(cpu), 2), "kernels_gone_after_s": gone, "problems": problems}
+
+
+async def run(rounds: list[int], options: ServeOptions, workdir: Path) -> list[dict[str, Any]]:
+    from playwright.async_api import async_playwright
+
+    started: list[Any] = []
+    args = ["--class", "--cull-idle", str(options.cull_idle), "--preheat", str(options.preheat)]
+    env = {"HEARTS_TUTOR_SPEED": "test", "HEARTS_TUTOR_DATA_DIR": str(workdir / "data")}
+    with play_server(workdir, env, args, started) as url:
+        server = psutil.Process(started[0].pid)
+        async with async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                results = []
+                for n in rounds:
+                    results.append(await round_of(browser, url, server, n, options))
+            finally:
+                await browser.close()
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rounds", default="1,5,10", help="learners at once in each round (default 1,5,10)")
+    ap.add_argument("--cull-idle", type=int, default=60, help="the server's --cull-idle in seconds (default 60)")
+    ap.add_argument("--preheat", type=int, default=1, help="the server's --preheat (default 1)")
+    ap.add_argument("--workdir", default=None, help="keep the server's log (voila.log) here")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    options = ServeOptions(cull_idle=args.cull_idle, preheat=args.preheat, per_learner=True)
+    with tempfile.TemporaryDirectory(prefix="bench_class_") as tmp:
+        workdir = Path(args.workdir or tmp)
+        workdir.mkdir(parents=True, exist_ok=True)
+        results = asyncio.run(run([int(n) for n in args.rounds.split(",")], options, workdir))
+    if args.json:
+        print(json.dumps(results))
+    else:
+        print("| learners at once | clickable, median / max (s) | kernel RSS / USS (MB) | kernel CPU (s) "
+              "| kernels gone after (s) | problems |")
+        print("|---|---|---|---|---|---|")
+        for r in results:
+            print(f"| {r['learners']} | {r['clickable_s']['median']} / {r['clickable_s']['max']} "
+                  f"| {r['kernel_rss_mb']} / {r['kernel_uss_mb']} | {r['kernel_cpu_s']} | {r['kernels_gone_after_s']} "
+                  f"| {'; '.join(r['problems']) or 'none'} |")
+    return 1 if any(r["problems"] for r in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
