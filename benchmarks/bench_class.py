@@ -165,7 +165,7 @@ async def run(rounds: list[int], options: ServeOptions, workdir: Path) -> list[d
     started: list[Any] = []
     args = ["--class", "--cull-idle", str(options.cull_idle), "--preheat", str(options.preheat)]
     env = {"HEARTS_TUTOR_SPEED": "test", "HEARTS_TUTOR_DATA_DIR": str(workdir / "data")}
-    with play_server(workdir, env, args, started) as url:
+    with play_server(workdir, env, args=args, started=started) as url:
         server = psutil.Process(started[0].pid)
         async with async_playwright() as p:
             browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

@@ -91,7 +91,7 @@ def hearts_tutor_command() -> list[str]:
 
 
 @contextlib.contextmanager
-def play_server(workdir: Path, env: Mapping[str, str] | None = None, source: Path | None = None,
+def play_server(workdir: Path, env: Mapping[str, str] | None = None, *, source: Path | None = None,
                 args: Sequence[str] = (), started: list[subprocess.Popen[Any]] | None = None) -> Iterator[str]:
     """``hearts-tutor play --no-browser [args]`` on a free port (hearts_tutor from ``source``, a checkout, when
     given); yields the page's URL (and appends the server process to ``started``)."""
