@@ -3,7 +3,8 @@
     .venv/bin/python benchmarks/bench_class.py --rounds 1,5,10 --cull-idle 60
     .venv/bin/python benchmarks/bench_class.py --rounds 1,5,10 --preheat 10 --json
 
-Each round opens that many Chromium pages (one browser, a context each) on one server at once; every page
+Each round waits until the server's preheated kernels are ready and idle (a class arrives at a server started
+beforehand), then opens that many Chromium pages (one browser, a context each) on one server at once; every page
 passes three cards and plays a card of the first trick. Measured per round: the time from opening the page to a
 clickable hand (each must be under 10 s), the memory (RSS and USS, which excludes pages shared with other
 processes) and CPU seconds of each learner's kernel after its trick. Checked: every page has its own kernel and
@@ -52,6 +53,24 @@ def kernels(server: psutil.Process) -> list[psutil.Process]:
         except psutil.Error:  # ended meanwhile
             pass
     return found
+
+
+async def warm(server: psutil.Process, preheat: int, timeout: float = 300) -> float:
+    """Wait until the server's pool holds ``preheat`` kernels that have dealt the table and gone idle, as when
+    a class arrives at a server started beforehand; the seconds waited."""
+    start = time.perf_counter()
+    while time.perf_counter() - start < timeout:
+        pool = kernels(server)
+        for p in pool:
+            p.cpu_percent(None)
+        await asyncio.sleep(1.0)
+        try:
+            busy = [p.cpu_percent(None) for p in pool]
+        except psutil.Error:  # a kernel ended meanwhile
+            continue
+        if len(pool) >= preheat and max(busy, default=0.0) < 5.0:
+            return time.perf_counter() - start
+    raise TimeoutError(f"the server's {preheat} preheated kernels were not ready within {timeout:g} s")
 
 
 async def hand_codes(page: Any) -> set[str]:
@@ -172,6 +191,7 @@ async def run(rounds: list[int], options: ServeOptions, workdir: Path) -> list[d
             try:
                 results = []
                 for n in rounds:
+                    await warm(server, options.preheat)
                     results.append(await round_of(browser, url, server, n, options))
             finally:
                 await browser.close()

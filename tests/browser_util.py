@@ -21,6 +21,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -51,6 +52,11 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+VOILA_PROBE = "voila/static/"
+"""Where to ask whether a Voila server is up: any answer, even an error, shows it is, and no kernel starts (asking
+for the page would start one that no page ever connects to, or take a preheated one from the pool)."""
+
+
 def _wait_for_http(url: str, proc: subprocess.Popen[Any], log: Path, timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -59,6 +65,8 @@ def _wait_for_http(url: str, proc: subprocess.Popen[Any], log: Path, timeout: fl
         try:
             with urllib.request.urlopen(url, timeout=2):
                 return
+        except urllib.error.HTTPError:  # the server answered
+            return
         except OSError:
             time.sleep(0.2)
     raise RuntimeError(f"the server did not answer at {url} within {timeout} s:\n{log.read_text()[-3000:]}")
@@ -66,7 +74,7 @@ def _wait_for_http(url: str, proc: subprocess.Popen[Any], log: Path, timeout: fl
 
 @contextlib.contextmanager
 def _server(argv: list[str], url: str, log: Path, env: Mapping[str, str] | None,
-            started: list[subprocess.Popen[Any]] | None = None) -> Iterator[str]:
+            started: list[subprocess.Popen[Any]] | None = None, probe: str = "") -> Iterator[str]:
     full_env = {**os.environ, **(env or {})}
     with log.open("w") as out:
         proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT, env=full_env, cwd=str(log.parent),
@@ -74,7 +82,7 @@ def _server(argv: list[str], url: str, log: Path, env: Mapping[str, str] | None,
     if started is not None:
         started.append(proc)
     try:
-        _wait_for_http(url, proc, log)
+        _wait_for_http(url + probe, proc, log)
         yield url
     finally:
         proc.terminate()
@@ -101,7 +109,7 @@ def play_server(workdir: Path, env: Mapping[str, str] | None = None, *, source: 
     if source is not None:
         env = {**(env or {}), "PYTHONPATH": str(source)}
     with _server([*command, "play", "--port", str(port), "--no-browser", *args], url, workdir / "voila.log",
-                 env, started) as u:
+                 env, started, VOILA_PROBE) as u:
         yield u
 
 
@@ -115,7 +123,7 @@ def voila_server(notebook: str | Path, workdir: Path, env: Mapping[str, str] | N
     jp = os.pathsep.join(p for p in (str(data), os.environ.get("JUPYTER_PATH", "")) if p)
     argv = [sys.executable, "-m", "voila", str(Path(notebook).resolve()), f"--port={port}", "--no-browser",
             "--Voila.ip=127.0.0.1", "--template=hearts", "--theme=light"]
-    with _server(argv, url, workdir / "voila.log", {"JUPYTER_PATH": jp, **(env or {})}) as u:
+    with _server(argv, url, workdir / "voila.log", {"JUPYTER_PATH": jp, **(env or {})}, probe=VOILA_PROBE) as u:
         yield u
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from datetime import timedelta
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from browser_util import ROOT, require_browser
@@ -48,3 +50,44 @@ def test_three_learners_at_once(tmp_path: Path) -> None:
     assert result["kernels_gone_after_s"] is not None
     assert result["kernels_gone_after_s"] <= options.cull_idle + options.cull_interval + 5
     assert 20 < result["kernel_rss_mb"] < 2000 and result["kernel_cpu_s"] > 0
+
+
+class _Kernel:
+    """Just what the culler reads of a kernel."""
+
+    def __init__(self, idle_s: float) -> None:
+        from jupyter_server._tz import utcnow
+
+        self.last_activity = utcnow() - timedelta(seconds=idle_s)
+        self.execution_state = "idle"
+        self.kernel_name = "python3"
+        self.kernel_spec = SimpleNamespace(metadata={})
+
+
+def test_a_kernel_taken_from_the_pool_gets_a_whole_idle_period_and_idle_kernels_are_culled_together() -> None:
+    from hearts_tutor.kernels import HandoutKernelManager
+
+    manager = HandoutKernelManager(cull_idle_timeout=30)
+    manager._kernels = {"long-preheated": _Kernel(600), "other": _Kernel(600), "busy-lately": _Kernel(5)}
+    shut: list[str] = []
+    both_shutting = asyncio.Event()
+
+    async def shutdown_kernel(kernel_id: str, *args: object, **kwargs: object) -> None:
+        shut.append(kernel_id)
+        if len(shut) == 2:
+            both_shutting.set()
+        await asyncio.wait_for(both_shutting.wait(), 5)  # one after another, the first would wait in vain
+        del manager._kernels[kernel_id]
+
+    manager.shutdown_kernel = shutdown_kernel
+
+    async def two_passes() -> None:
+        await manager.cull_kernels()
+        assert shut == [], "the culler's first look at a kernel restarts its idle time"
+        for kernel_id in ("long-preheated", "other"):  # idle a whole period since; "busy-lately" is not
+            manager._kernels[kernel_id].last_activity -= timedelta(seconds=31)
+        await manager.cull_kernels()
+
+    asyncio.run(two_passes())
+    assert sorted(shut) == ["long-preheated", "other"] and list(manager._kernels) == ["busy-lately"]
+    assert manager._seen_outside_pool == {"long-preheated", "other", "busy-lately"}
