@@ -66,6 +66,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the tests leave screenshots of what they measured."""
+    return tmp_path_factory.mktemp("screenshots")
+
+
 def open_table(page: Any, server: str, name: str, ready: str = ".ht-card:not([disabled])") -> None:
     page.goto(f"{server}voila/render/{name}.ipynb")
     page.wait_for_selector(ready, timeout=120_000)
@@ -161,7 +167,7 @@ SEEN_JS = """(pad) => {
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_score_pad_is_in_sight_when_a_hand_ends(server: str, size: tuple[int, int]) -> None:
+def test_the_score_pad_is_in_sight_when_a_hand_ends(server: str, size: tuple[int, int], shots: Path) -> None:
     with browser_page(size) as (page, problems):
         open_table(page, server, "review")
         last = page.locator(".ht-card").element_handles()
@@ -171,6 +177,7 @@ def test_the_score_pad_is_in_sight_when_a_hand_ends(server: str, size: tuple[int
         page.wait_for_function("document.querySelector('.ht-coach').innerText.includes('things to learn from')",
                                timeout=60_000)
         page.wait_for_timeout(300)
+        page.screenshot(path=str(shots / f"hand_over_{size[0]}x{size[1]}.png"))
         seen = page.locator(".ht-scorepad").evaluate(SEEN_JS)
         assert seen["hit"] and seen["shown"] >= min(seen["height"], 150), (
             f"the score pad opened out of sight after the hand's review: {seen} in a {size} window")
