@@ -133,7 +133,7 @@ def click_strip(page: Any, card: Any) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_a_raised_card_leaves_its_neighbours_room_to_tap(server: str, size: tuple[int, int]) -> None:
+def test_a_raised_card_leaves_its_neighbours_room_to_tap(server: str, size: tuple[int, int], shots: Path) -> None:
     with browser_page(size) as (page, problems):
         open_table(page, server, "three")
         cards = page.locator(".ht-card").element_handles()
@@ -142,6 +142,7 @@ def test_a_raised_card_leaves_its_neighbours_room_to_tap(server: str, size: tupl
         click_strip(page, cards[middle])
         page.wait_for_function("document.querySelectorAll('.ht-card.ht-selected').length === 1")
         page.wait_for_timeout(200)  # the card's rise is animated (0.12 s)
+        page.screenshot(path=str(shots / f"raised_{size[0]}x{size[1]}.png"))
         for neighbour in (cards[middle - 1], cards[middle + 1]):
             neighbour.scroll_into_view_if_needed()
             strip = neighbour.evaluate(STRIP_JS)
@@ -239,9 +240,12 @@ def test_the_cancel_notebook_deals_cancelled_cards() -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_status_names_the_winning_card_when_cards_cancel(server: str, size: tuple[int, int]) -> None:
+def test_the_status_names_the_winning_card_when_cards_cancel(server: str, size: tuple[int, int],
+                                                              shots: Path) -> None:
     with browser_page(size) as (page, problems):
         open_table(page, server, "cancel")
+        page.locator(".ht-status").scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / f"cancelled_{size[0]}x{size[1]}.png"))
         assert page.locator(".ht-trick .htc-cancelled").count() == 2
         status = page.locator(".ht-status").inner_text()
         assert "9♣" in status and "winning" in status, f"the status does not say that 9♣ is winning: {status!r}"
