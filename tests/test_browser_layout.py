@@ -54,11 +54,13 @@ CLIPPED_JS = """const clipped = (el) => {
   return false;
 };"""
 
-# Where on each card a player would click: the strip that shows before the next card covers it.
+# Where on each card a player would click: the strip that shows before the next card covers it (a long hand
+# goes in two rows: the first card of the second row covers nothing of the last card of the first).
 HIT_JS = """(card) => {
   const b = card.getBoundingClientRect();
-  const next = card.nextElementSibling;
-  const right = next ? Math.min(b.right, next.getBoundingClientRect().left) : b.right;
+  const next = card.nextElementSibling && card.nextElementSibling.getBoundingClientRect();
+  const covers = next && next.left > b.left && next.top < b.bottom && next.bottom > b.top;
+  const right = covers ? Math.min(b.right, next.left) : b.right;
   const x = (b.left + right) / 2, y = b.top + b.height / 2;
   const hit = document.elementFromPoint(x, y);
   return {left: b.left, right: b.right, x, y, strip: right - b.left, hit: !!hit && card.contains(hit)};

@@ -291,14 +291,16 @@ def test_settings_speak_plain_words(make) -> None:  # type: ignore[no-untyped-de
 
 
 def test_every_hand_fits_the_hand_area(make) -> None:  # type: ignore[no-untyped-def]
-    """Hands longer than thirteen cards (3 players: 17) overlap more, so the whole hand fits the same width."""
+    """Hands longer than thirteen cards (3 players: 17) go in two rows, each as wide as the hand area at most."""
     longest = max(Rules.preset(name, players=n).hand_size for name, counts in
                   (("n_player", range(3, 8)), ("cancellation", range(6, 12))) for n in counts)
     assert longest == art.MAX_HAND == 17
     css = art.style_sheet(seat_animals(4))
     for n in range(14, longest + 1):
         margin = int(re.search(rf"ht-hand-n{n} [^{{]*{{ margin-left: -(\d+)px", css).group(1))
-        assert art.CARD_WIDTH + (n - 1) * (art.CARD_WIDTH - margin) <= art.HAND_WIDTH, n
+        first = int(re.search(rf"ht-hand-n{n} [^{{]*nth-child\((\d+)\) {{ margin-left: 0", css).group(1)) - 1
+        assert first == (n + 1) // 2 and margin > 0, n  # the longer row first; the cards still overlap
+        assert art.CARD_WIDTH + (first - 1) * (art.CARD_WIDTH - margin) <= art.HAND_WIDTH, n
     t = make(Rules.preset("n_player"), seed=4)
     assert len(t.card_buttons()) == 17 and "ht-hand-n17" in t.hand_box._dom_classes
     pass_three(t)

@@ -201,17 +201,40 @@ MAX_HAND = 17  # the longest hand of any preset: 3 players with one deck, or 6 w
 
 
 def hand_fit_class(n: int) -> str:
-    """The hand box's class for ``n`` cards when they must overlap more than usual to fit ("" when not)."""
+    """The hand box's class for ``n`` cards when they must be laid out in two rows to fit ("" when not)."""
     return f"ht-hand-n{min(n, MAX_HAND)}" if n > 13 else ""
 
 
+def hand_rows(n: int) -> tuple[int, int]:
+    """How a hand of ``n`` cards longer than thirteen is laid out: the cards of its first row (the second holds
+    the rest) and the step from one card to the next, in pixels.
+
+    Seventeen cards in one row would leave each a strip too narrow for its "10" index or a finger; two rows
+    of nine and eight leave each card nearly all of its face.
+
+    >>> hand_rows(17)
+    (9, 52)
+    >>> hand_rows(14)
+    (7, 52)
+    """
+    first = (n + 1) // 2
+    return first, min(CARD_WIDTH - 8, (HAND_WIDTH - CARD_WIDTH) // (first - 1))  # still overlapping a little
+
+
 def _hand_fit_rules() -> str:
-    """Closer overlaps for hands longer than thirteen cards, so the whole hand fits the same width."""
+    """Hands longer than thirteen cards in two rows: a line break (the hand's ``::before``, ordered between
+    the rows) after the first row, and a closer overlap that spreads each row over the hand's width."""
     rules = []
     for n in range(14, MAX_HAND + 1):
-        step = (HAND_WIDTH - CARD_WIDTH) // (n - 1)
-        rules.append(f".ht-table .ht-hand.ht-hand-n{n} .jupyter-button.ht-card:not(:first-child) "
-                     f"{{ margin-left: -{CARD_WIDTH - step}px; }}")
+        first, step = hand_rows(n)
+        hand = f".ht-table .ht-hand.ht-hand-n{n}"
+        rules.append(f"{hand} .jupyter-button.ht-card:not(:first-child) {{ margin-left: -{CARD_WIDTH - step}px; }}\n"
+                     f"{hand} .jupyter-button.ht-card:nth-child(n+{first + 1}) {{ order: 2; }}\n"
+                     f"{hand} .jupyter-button.ht-card:nth-child({first + 1}) {{ margin-left: 0; }}")
+    long_hands = ", ".join(f".ht-table .ht-hand.ht-hand-n{n}" for n in range(14, MAX_HAND + 1))
+    rules.append(f"{long_hands} {{ flex-wrap: wrap; row-gap: 3px; align-content: flex-end; }}")
+    rules.append(", ".join(f"{h}::before" for h in long_hands.split(", "))
+                 + ' { content: ""; flex-basis: 100%; height: 0; order: 1; }')
     return "\n".join(rules)
 
 
@@ -231,6 +254,13 @@ NARROW_FELT_WIDTH = HAND_WIDTH + 2 * (10 + 14) + 6  # the hand, the felt's borde
 _NARROW_ZOOMS = (0.9, 0.8, 0.7, 0.6, 0.5, 0.45, 0.4)
 TABLE_HEIGHT = 900  # the page's height with the whole table in view, toolbar included
 _SHORT_ZOOMS = (0.9, 0.8, 0.7, 0.6)
+# a phone held sideways (390 pixels high, or a little more): the felt drawn compact (seats as chips, no fans of
+# card backs, a smaller trick) and the whole table zoomed to the screen's height, the side panels beside the felt
+# as tall as it, scrolling inside, so that the page itself never scrolls
+COMPACT_BELOW = 500
+COMPACT_HEIGHT = 700  # the compact table's height, with room for a status line of two rows
+PAGE_MARGIN = 28  # the page's own padding above and below the table (Voila's), not zoomed
+_COMPACT_ZOOMS = (0.6, 0.55, 0.5, 0.45, 0.4)
 
 
 def _zoom_steps(zooms: Sequence[float], full: float, extra: float = 0) -> list[tuple[float, float]]:
@@ -262,6 +292,10 @@ def _fit_rules() -> str:
     # a landscape screen too short for the table (a laptop): the whole table drawn smaller, hand and trick in view
     rules += [f"@media (min-aspect-ratio: 1/1) and (max-height: {height:.2f}px) {{ .ht-table {{ zoom: {z}; }} }}"
               for height, z in _zoom_steps(_SHORT_ZOOMS, TABLE_HEIGHT)]
+    short = f"@media (min-aspect-ratio: 1/1) and (max-height: {COMPACT_BELOW - 0.02:.2f}px)"
+    rules.append(f"{short} {{\n{_COMPACT_CSS}}}")
+    rules += [f"{short} and (max-height: {height:.2f}px) {{ .ht-table {{ zoom: {z}; }} }}"
+              for height, z in _zoom_steps(_COMPACT_ZOOMS, COMPACT_HEIGHT, PAGE_MARGIN)]
     return "\n".join(rules)
 
 
@@ -300,6 +334,17 @@ _NARROW_CSS = _chip_seats(".ht-table .ht-felt") + f"""\
 """
 
 
+_COMPACT_CSS = _chip_seats(".ht-table .ht-felt") + """\
+.ht-table { max-width: none; zoom: 0.6; }
+.ht-table .ht-felt .htb-fan { display: none; }
+.ht-table .ht-trickarea { zoom: 0.75; }
+/* the panels take the rest of the width, drawn larger again, no taller than the felt (contain: their content
+   does not size them) and scrolling inside */
+.ht-table .ht-main > .ht-side { flex: 1 1 0; width: auto; min-width: 0; zoom: 1.4; contain: size;
+  align-self: stretch; overflow-y: auto; }
+"""
+
+
 def style_sheet(colours: Sequence[tuple[str, str, str]]) -> str:
     """The table's CSS (scoped under .ht-table), with one avatar rule per seat."""
     avatars = "\n".join(
@@ -330,6 +375,8 @@ _CSS = r"""
 .ht-table .ht-brand { font-family: Georgia, "DejaVu Serif", serif; font-size: 19px; font-weight: 700; color: #b3261e;
   margin: 0 10px 0 4px; white-space: nowrap; }
 .ht-table .ht-side { flex: none; }
+/* the score pad above the coach: when a hand ends it opens in sight, whatever the length of the review */
+.ht-table .ht-side > .ht-scorepad { order: -1; }
 .ht-table .ht-panel { background: #fbf7ee; border: 1px solid #e4dcc8; border-radius: 12px; padding: 8px 10px;
   margin-bottom: 8px; box-shadow: 0 2px 6px rgba(0,0,0,.12); color: #2b2418; }
 .ht-table .ht-panel h4 { margin: 0 0 6px 0; font-size: 15px; color: #6b4226; }
@@ -393,6 +440,7 @@ _CSS = r"""
 /* the learner's hand: card buttons */
 .ht-table .ht-hand { justify-content: center; align-items: flex-end; min-height: 118px; padding-top: 18px;
   flex-wrap: nowrap; }
+.ht-table .ht-hand:empty { min-height: 0; padding-top: 0; }  /* the hand is over: the score pad comes closer */
 .ht-table .jupyter-button.ht-card {
   position: relative; width: 60px; height: 90px; margin: 0 0 0 -22px; padding: 5px 0 0 6px;
   background: linear-gradient(160deg, #ffffff 0%, #f3efe6 100%); border: 1px solid #a8a191; border-radius: 8px;
