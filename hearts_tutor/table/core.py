@@ -295,12 +295,12 @@ class TableCore:
         self.hand_points = list(points)
         h = m.hand
         res = h.result()
-        changes: list[Callable[[Stats], None]] = []
+        changes: list[Callable[[Stats], object]] = []
         if not self.demo:
             changes.append(lambda st: st.record_hand(points=points[LEARNER], moon=res.shooter == LEARNER,
                                                      queen=bool(h.queens_taken[LEARNER])))
             bands = [g.band for g in self.coach.grades]  # graded moves that were not taken back
-            changes.append(lambda st: [st.record_band(band) for band in bands])
+            changes.append(lambda st: list(map(st.record_band, bands)))
         parts = [f"{self.who(s)} {p:+d}" for s, p in enumerate(points)]
         extra = ""
         if res.shooter is not None:

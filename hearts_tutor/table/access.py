@@ -1,0 +1,60 @@
+"""Keyboard and screen-reader access to the table: card buttons named in words, a focus that shows.
+
+A card button's text is its accessible name (``Queen of spades``, and when it cannot be clicked, why); the
+style sheet hides that text and draws the card's face with generated content that screen readers skip
+(``content: "…" / ""``), so a sighted learner sees the same face as before. Every control is a native button,
+so Tab, Shift+Tab, Enter and Space work; :data:`FOCUS_CSS` gives the focused one a clear outline.
+
+>>> from hearts_tutor.cards import parse_card
+>>> card_label(parse_card("QS"), disabled=True, reason="You must follow clubs.")
+'Queen of spades — cannot play: You must follow clubs.'
+>>> card_label(parse_card("TH"), selected=True)
+'Ten of hearts, chosen to pass'
+"""
+
+from __future__ import annotations
+
+from ..cards import SUIT_SYMBOLS, Card, card_name, card_str
+from . import art
+
+
+def card_label(c: Card, *, disabled: bool = False, reason: str = "", selected: bool = False) -> str:
+    """A card button's accessible name: the card, whether it is chosen, and why it cannot be clicked."""
+    name = card_name(c).removeprefix("the ")
+    label = name[0].upper() + name[1:] + (", chosen to pass" if selected else "")
+    return f"{label} — cannot play: {reason}" if disabled and reason else label
+
+
+def _faces() -> str:
+    """The rank and small suit in each card's corner, from its ``ht-card-<CODE>`` class."""
+    rules = []
+    for c in range(52):
+        face = art.rank_text(c) + "\\A " + f"\\{ord(SUIT_SYMBOLS[c // 13]):x}"
+        rules.append(f'.ht-table .jupyter-button.ht-card.ht-card-{card_str(c)}::before '
+                     f'{{ content: "{face}"; content: "{face}" / ""; }}')
+    for s, symbol in zip("CDSH", SUIT_SYMBOLS, strict=True):
+        big = f"\\{ord(symbol):x}"
+        rules.append(f'.ht-table .jupyter-button.ht-card.ht-suit-{s}::after {{ content: "{big}"; '
+                     f'content: "{big}" / ""; }}')
+    return "\n".join(rules)
+
+
+FOCUS_CSS = """
+.ht-table .jupyter-button:focus-visible, .ht-table .jupyter-button.ht-card:focus-visible,
+.ht-table .widget-toggle-button:focus-visible, .ht-table select:focus-visible, .ht-table input:focus-visible {
+  outline: 3px solid #ffd84d; outline-offset: 2px; box-shadow: 0 0 0 6px #1b1b1b; z-index: 5; }
+.ht-table .jupyter-button.ht-card:focus-visible { transform: translateY(-10px); }
+.ht-table .ht-resume-bar { background: #fff3cd; border: 1px solid #d9b44a; border-radius: 8px; padding: 4px 8px;
+  margin-bottom: 6px; gap: 8px; flex-wrap: wrap; color: #3b2f1e; }
+.ht-table .ht-resume-bar .jupyter-button { width: auto; padding: 0 12px; font-weight: 600; }
+.ht-table .jupyter-button.ht-card { font-size: 0; }
+.ht-table .jupyter-button.ht-card::before { font-size: 19px; line-height: 19px; white-space: pre; }
+"""
+
+
+def style_sheet() -> str:
+    """The access rules, to follow the table's own style sheet."""
+    return "<style>" + FOCUS_CSS + _faces() + "\n</style>"
+
+
+__all__ = ["FOCUS_CSS", "card_label", "style_sheet"]
