@@ -14,7 +14,7 @@ so Tab, Shift+Tab, Enter and Space work; :data:`FOCUS_CSS` gives the focused one
 
 from __future__ import annotations
 
-from ..cards import SUIT_SYMBOLS, Card, card_name, card_str
+from ..cards import RANKS, SUIT_SYMBOLS, SUITS, Card, card_name
 from . import art
 
 
@@ -26,16 +26,16 @@ def card_label(c: Card, *, disabled: bool = False, reason: str = "", selected: b
 
 
 def _faces() -> str:
-    """The rank and small suit in each card's corner, from its ``ht-card-<CODE>`` class."""
-    rules = []
-    for c in range(52):
-        face = art.rank_text(c) + "\\A " + f"\\{ord(SUIT_SYMBOLS[c // 13]):x}"
-        rules.append(f'.ht-table .jupyter-button.ht-card.ht-card-{card_str(c)}::before '
-                     f'{{ content: "{face}"; content: "{face}" / ""; }}')
-    for s, symbol in zip("CDSH", SUIT_SYMBOLS, strict=True):
-        big = f"\\{ord(symbol):x}"
-        rules.append(f'.ht-table .jupyter-button.ht-card.ht-suit-{s}::after {{ content: "{big}"; '
-                     f'content: "{big}" / ""; }}')
+    """Each card's corner (rank over small suit) and big suit, from its ``ht-rank-<R>`` and ``ht-suit-<S>``
+    classes (card codes stay out of the page: only the learner's own cards may be named there)."""
+    rules = [f'.ht-table .ht-card.ht-rank-{r} {{ --ht-rank: "{art.rank_text(i)}"; }}' for i, r in enumerate(RANKS)]
+    rules += [f'.ht-table .ht-card.ht-suit-{s} {{ --ht-suit: "\\{ord(symbol):x}"; }}'
+              for s, symbol in zip(SUITS, SUIT_SYMBOLS, strict=True)]
+    # .ht-hand: as specific as the table's own suit rules, and later, so these win
+    corner, big = 'var(--ht-rank) "\\A " var(--ht-suit)', "var(--ht-suit)"
+    for pseudo, content in (("before", corner), ("after", big)):
+        rules.append(f".ht-table .ht-hand .jupyter-button.ht-card::{pseudo} {{ content: {content}; "
+                     f'content: {content} / ""; }}')
     return "\n".join(rules)
 
 

@@ -133,6 +133,7 @@ class GameSaves:
         if enabled:
             self._look()
             core.observers.append(self.changed)
+            self.save()
 
     @property
     def db(self) -> Any:
@@ -176,11 +177,11 @@ class GameSaves:
         if game is None:
             return
         self.offer = None
+        self._take_over, self._saved_at = True, None  # this table's save replaces the earlier table's
         core.start_match(game.match, game.levels)
         core.coach.grades = list(game.grades)
         core.computer_moves = set(game.computer_moves)
         core.message = "Welcome back: your game goes on where you left it."
-        self._take_over, self._saved_at = True, None
         core._after_change()  # the bots move on from the saved position
 
     def decline(self) -> None:

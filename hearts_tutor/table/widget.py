@@ -25,7 +25,7 @@ from urllib.parse import parse_qs
 
 import ipywidgets as W
 
-from ..cards import SUITS, Card, card_str
+from ..cards import RANKS, SUITS, Card, card_str
 from ..rules import Rules
 from ..stats import ENV_DIR, learner_data_dir
 from . import access, art, panels, render
@@ -362,7 +362,8 @@ class Table:
 
     def _card_button(self, c: Card) -> W.Button:
         b = W.Button(description=access.card_label(c), layout=W.Layout(width=f"{art.CARD_WIDTH}px", height="90px"))
-        for cls in ("ht-card", f"ht-card-{card_str(c)}", f"ht-suit-{SUITS[c // 13]}", art.suit_class(c)):
+        for cls in ("ht-card", f"ht-card-{card_str(c)}", f"ht-suit-{SUITS[c // 13]}", f"ht-rank-{RANKS[c % 13]}",
+                    art.suit_class(c)):
             b.add_class(cls)
         b.on_click(self._guarded(lambda btn: self.core.click_card(self._index_of(btn))))
         return b
