@@ -9,7 +9,7 @@ so Tab, Shift+Tab, Enter and Space work; :data:`FOCUS_CSS` gives the focused one
 >>> card_label(parse_card("QS"), disabled=True, reason="You must follow clubs.")
 'Queen of spades — cannot play: You must follow clubs.'
 >>> card_label(parse_card("TH"), selected=True)
-'Ten of hearts, chosen to pass'
+'10 of hearts, chosen to pass'
 """
 
 from __future__ import annotations
