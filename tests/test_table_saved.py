@@ -164,7 +164,9 @@ def test_a_table_with_saving_off_writes_nothing(make, tmp_path: Path) -> None:  
     core = make(db, seed=2, save=False)
     learner_moves(core, plays=2)
     assert rows(db) == {}
-    make(db, seed=2)  # and the table after it, saving, writes its game
+    untouched = make(db, seed=2)  # a table writes nothing before the learner's first move (an idle kernel
+    assert rows(db) == {}         # started ahead of its page must not replace a save)
+    learner_moves(untouched, plays=0)
     assert SAVE_KEY in rows(db)
 
 
@@ -201,3 +203,17 @@ def test_card_labels_name_the_card_and_why_it_cannot_be_played(tmp_path: Path) -
             t2.close()
     finally:
         t.close()
+
+
+def test_a_table_opened_early_resumes_the_newest_save(make, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Voila starts the next page's kernel ahead of time: its table must offer what the page saved last."""
+    db = tmp_path / "learner.sqlite3"
+    early = make(db, seed=7)  # before anything was saved
+    assert early.saves.offer is None
+    page = make(db, seed=1)
+    learner_moves(page, plays=1)
+    early.saves.refresh()
+    assert early.saves.offer is not None
+    learner_moves(page, plays=2)  # the page goes on after the offer was read
+    early.saves.resume()
+    assert early.match.hand.plays() == page.match.hand.plays()

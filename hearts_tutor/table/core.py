@@ -594,4 +594,5 @@ class TableCore:
 
     def close(self) -> None:
         """Stop the table's tasks and its workers."""
+        self.saves.close()
         self.pacer.close()

@@ -26,6 +26,8 @@ True
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import sqlite3
 import uuid
@@ -44,6 +46,8 @@ if TYPE_CHECKING:
 SAVE_KEY = "table"
 """The key of the table's save in the learner database."""
 SAVE_VERSION = 1
+WATCH_SECONDS = 1.0
+"""How often an untouched table reads the save again (async mode): a page may keep moving until it reloads."""
 
 
 class SaveError(ValueError):
@@ -118,6 +122,9 @@ class GameSaves:
 
     ``offer`` is that game until the learner resumes it (:meth:`resume`) or starts anew (:meth:`decline`, or
     just plays on); ``problem`` says when a save had to be set aside. ``enabled=False`` neither saves nor offers.
+    A game is written once the learner has made a move in it, so an untouched table (e.g. a kernel Voila starts
+    ahead of its page) never replaces a save; until then the table reads the save again every
+    :data:`WATCH_SECONDS` in async mode (:meth:`refresh`), and :meth:`resume` takes the newest.
     """
 
     def __init__(self, core: TableCore, enabled: bool = True) -> None:
@@ -129,17 +136,22 @@ class GameSaves:
         self._fresh: Match | None = None  # the game dealt while the offer stands
         self._saved_at: tuple[Any, ...] | None = None  # what the last save held
         self._take_over = False
-        self._stopped = False
+        self._settled = False  # the table plays its own game now (or another table took the save over)
+        self._watch: asyncio.Task[None] | None = None
         if enabled:
             self._look()
             core.observers.append(self.changed)
-            self.save()
+            if core.mode == "async":
+                with contextlib.suppress(RuntimeError):  # no running loop: no watching
+                    self._watch = asyncio.get_running_loop().create_task(self._watch_save())
 
     @property
     def db(self) -> Any:
         return self.core.store.learner
 
     def _look(self) -> None:
+        """Read the save: it becomes the offer, is set aside when damaged, or is forgotten when finished."""
+        self.offer = None
         try:
             found = self.db.saved_game(SAVE_KEY)
         except sqlite3.Error as e:
@@ -169,15 +181,38 @@ class GameSaves:
         self.problem = text
         self.core.log(text)
 
+    def refresh(self) -> None:
+        """Read the save again, unless the table plays its own game already."""
+        if self.enabled and not self._settled and not self._learner_moved():
+            before = (self.offer, self.problem)
+            self._look()
+            if (self.offer, self.problem) != before:
+                self.core.notify()
+
+    async def _watch_save(self) -> None:
+        while not self._settled:
+            await asyncio.sleep(WATCH_SECONDS)
+            self.refresh()
+
+    def close(self) -> None:
+        if self._watch is not None:
+            self._watch.cancel()
+
     # ================================================================ the learner's choice
 
     def resume(self) -> None:
-        """Go on with the offered game where it stood; if it cannot be restored, nothing changes but a report."""
-        game, core = self.offer, self.core
+        """Go on with the offered game (as last saved) where it stood; a damaged one is only reported."""
+        core = self.core
+        if self.offer is None:
+            return
+        self._look()  # an earlier page may have moved on since the offer was made
+        game = self.offer
         if game is None:
+            core.notify()
             return
         self.offer = None
-        self._take_over, self._saved_at = True, None  # this table's save replaces the earlier table's
+        self._settled = self._take_over = True  # this table's save replaces the earlier table's
+        self._saved_at = None
         core.start_match(game.match, game.levels)
         core.coach.grades = list(game.grades)
         core.computer_moves = set(game.computer_moves)
@@ -187,7 +222,8 @@ class GameSaves:
     def decline(self) -> None:
         """Start afresh: the offered game is forgotten (the fresh game's save replaces it)."""
         self.offer = None
-        self._take_over, self._saved_at = True, None
+        self._settled = self._take_over = True
+        self._saved_at = None
         self.save()
         self.core.notify()
 
@@ -198,17 +234,21 @@ class GameSaves:
 
     # ================================================================ saving
 
+    def _learner_moved(self) -> bool:
+        m = self.core.match
+        return m.hand_number > 0 or any(a.seat == LEARNER for a in m.hand.history)
+
     def changed(self, _change: object = None) -> None:
         """An observer of the core: save after a move; a learner who plays on instead of resuming declines."""
         if self.offer is None:
             self.save()
-        elif self.core.match is not self._fresh or any(a.seat == LEARNER for a in self.core.match.hand.history):
+        elif self.core.match is not self._fresh or self._learner_moved():
             self.decline()
 
     def save(self) -> None:
         """Write the game if a move was made since the last save (a finished game is forgotten instead)."""
         core = self.core
-        if not self.enabled or self._stopped or core.demo or self.offer is not None:
+        if not self.enabled or core.demo or self.offer is not None or not (self._take_over or self._learner_moved()):
             return
         m = core.match
         at = (id(m), m.hand_number, len(m.hand.history), core.hand_scored, len(core.coach.grades), *core.levels)
@@ -220,8 +260,9 @@ class GameSaves:
                 self.db.clear_saved_game(SAVE_KEY, self.owner)
             elif not self.db.save_game(SAVE_KEY, json.dumps(game_json(core)), self.owner,
                                        take_over=self._take_over):
-                self._stopped = True  # a newer table (the page reloaded) has taken the game over
+                self.enabled = False  # a newer table (the page reloaded) has taken the game over
         except sqlite3.Error as e:
-            self._stopped = True
+            self.enabled = False
             core.log(f"Could not save your game: {e}.")
         self._take_over = False
+        self._settled = True
