@@ -123,10 +123,13 @@ def test_a_damaged_save_is_reported_set_aside_and_a_fresh_game_starts(make, tmp_
     kept = rows(db)
     aside = [k for k in kept if k.startswith(f"{SAVE_KEY}.damaged-")]
     assert len(aside) == 1 and kept[aside[0]] == text  # kept word for word, never deleted
+    # a table opened meanwhile (Voila starts a kernel ahead of its page) says so too, until the learner plays on
+    assert "damaged" in make(db, seed=9).saves.problem
     # nothing is lost: the fresh game is the one a table without any save deals, and it plays
     assert core.match.hand.deal == unsaved.match.hand.deal
     learner_moves(core)
     assert core.hand_scored
+    assert make(db, seed=10).saves.problem == ""
     core.saves.resume()  # nothing to resume: no change
     assert core.hand_scored and core.match.hand.phase is Phase.DONE
 

@@ -575,13 +575,29 @@ class LearnerDB:
                          (key, owner, _iso(self._now()), data))
         return True
 
-    def set_saved_game_aside(self, key: str) -> str:
-        """Keep a damaged save under ``<key>.damaged-<time>`` (never deleted) and return that key."""
+    def set_saved_game_aside(self, key: str, reason: str) -> str:
+        """Keep a damaged save under ``<key>.damaged-<time>`` (never deleted), to be reported, and return that
+        key; its owner becomes ``unreported: <reason>`` until :meth:`saved_games_reported`."""
         with self._write() as conn:
             conn.execute(_SAVED_GAMES)
             aside = f"{key}.damaged-{_iso(self._now())}"
-            conn.execute("UPDATE saved_games SET key = ? WHERE key = ?", (aside, key))
+            conn.execute("UPDATE saved_games SET key = ?, owner = ? WHERE key = ?", (aside, f"unreported: {reason}",
+                                                                                    key))
         return aside
+
+    def unreported_saves(self, key: str) -> list[tuple[str, str]]:
+        """The damaged saves of ``key`` set aside and not reported yet: (their key, why), oldest first."""
+        with self._write() as conn:
+            conn.execute(_SAVED_GAMES)
+            found = conn.execute("SELECT key, substr(owner, 13) FROM saved_games WHERE key LIKE ? AND owner LIKE "
+                                 "'unreported: %' ORDER BY key", (f"{key}.damaged-%",)).fetchall()
+        return [(str(k), str(why)) for k, why in found]
+
+    def saved_games_reported(self, keys: Sequence[str]) -> None:
+        """The learner has been told of these damaged saves."""
+        with self._write() as conn:
+            conn.executemany("UPDATE saved_games SET owner = 'reported: ' || substr(owner, 13) WHERE key = ? AND "
+                             "owner LIKE 'unreported: %'", [(k,) for k in keys])
 
     def clear_saved_game(self, key: str, owner: str) -> None:
         """Forget the save under ``key`` if ``owner`` holds it (a finished game is not offered again)."""

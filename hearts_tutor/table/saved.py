@@ -138,6 +138,7 @@ class GameSaves:
         self._take_over = False
         self._settled = False  # the table plays its own game now (or another table took the save over)
         self._watch: asyncio.Task[None] | None = None
+        self._unreported: list[tuple[str, str]] = []  # damaged saves set aside that this table reports
         if enabled:
             self._look()
             core.observers.append(self.changed)
@@ -154,32 +155,36 @@ class GameSaves:
         self.offer = None
         try:
             found = self.db.saved_game(SAVE_KEY)
+            if found is not None:
+                try:
+                    game = parse_game(found[0])
+                except SaveError as e:
+                    self.db.set_saved_game_aside(SAVE_KEY, str(e))
+                else:
+                    if game.match.is_over:
+                        self.db.clear_saved_game(SAVE_KEY, found[1])
+                    else:
+                        self.offer, self._fresh = game, self.core.match
+            self._unreported = self.db.unreported_saves(SAVE_KEY)
         except sqlite3.Error as e:
-            self._report(f"Your saved game could not be read ({e}).")
+            self._report(f"Your saved game could not be read or set aside ({e}).")
             return
-        if found is None:
-            return
-        try:
-            game = parse_game(found[0])
-        except SaveError as e:
-            self._set_aside(str(e))
-            return
-        if game.match.is_over:
-            self.db.clear_saved_game(SAVE_KEY, found[1])
-            return
-        self.offer, self._fresh = game, self.core.match
-
-    def _set_aside(self, reason: str) -> None:
-        try:
-            aside = f"it was set aside as {self.db.set_saved_game_aside(SAVE_KEY)!r} in {self.db.path}"
-        except sqlite3.Error as e:
-            aside = f"it could not be set aside ({e})"
-        self._report(f"Your saved game is damaged and cannot be resumed ({reason}); {aside}. A new game has "
-                     "started.")
+        if self._unreported:  # here, or by a table Voila started ahead of this page
+            aside, reason = self._unreported[-1]
+            self._report(f"Your saved game is damaged and cannot be resumed ({reason}); it was set aside as "
+                         f"{aside!r} in {self.db.path}. A new game has started.")
 
     def _report(self, text: str) -> None:
-        self.problem = text
-        self.core.log(text)
+        if text != self.problem:
+            self.problem = text
+            self.core.log(text)
+
+    def _reported(self) -> None:
+        """The learner has seen :attr:`problem` (dismissed it, or played on): other tables need not say it."""
+        if self._unreported:
+            with contextlib.suppress(sqlite3.Error):
+                self.db.saved_games_reported([key for key, _ in self._unreported])
+            self._unreported = []
 
     def refresh(self) -> None:
         """Read the save again, unless the table plays its own game already."""
@@ -230,6 +235,7 @@ class GameSaves:
     def dismiss(self) -> None:
         """The learner has read :attr:`problem`."""
         self.problem = ""
+        self._reported()
         self.core.notify()
 
     # ================================================================ saving
@@ -266,3 +272,4 @@ class GameSaves:
             core.log(f"Could not save your game: {e}.")
         self._take_over = False
         self._settled = True
+        self._reported()
