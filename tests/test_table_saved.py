@@ -220,3 +220,11 @@ def test_a_table_opened_early_resumes_the_newest_save(make, tmp_path: Path) -> N
     learner_moves(page, plays=2)  # the page goes on after the offer was read
     early.saves.resume()
     assert early.match.hand.plays() == page.match.hand.plays()
+
+
+def test_the_offer_names_the_saved_games_players(make, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    db = tmp_path / "learner.sqlite3"
+    learner_moves(make(db, seed=1), plays=1)  # four players
+    three = make(db, seed=2, rules=Rules.preset("n_player", players=3))
+    assert three.saves.offer is not None
+    assert three.saves.offer.summary().endswith("Red Fox 0.") and len(three.names) == 3

@@ -4,7 +4,7 @@
 ipywidgets: :class:`~.widget.Table` draws its state when told of a :class:`~.events.Change`, and forwards
 clicks to its methods. The coach is :class:`~.coaching.Coach`; when the bots move, :class:`~.pacing.Pacer`.
 
->>> core = TableCore(seed=1, mode="sync", grading=False)
+>>> core = TableCore(seed=1, mode="sync", grading=False, save=False)
 >>> core.match.hand.phase.value
 'pass'
 >>> for i in range(3):

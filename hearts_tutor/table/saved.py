@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import Card, card_str, parse_card
 from ..hand import Phase
 from ..match import Match
+from . import art
 from .coaching import Grade
 from .helpers import LEARNER
 
@@ -63,10 +64,11 @@ class SavedGame:
     grades: tuple[Grade, ...]  # this hand's graded moves
     computer_moves: frozenset[int | None]  # the learner's moves the computer made this hand (None: the pass)
 
-    def summary(self, names: list[str]) -> str:
-        """One sentence for the offer: which hand, and the scores."""
+    def summary(self) -> str:
+        """One sentence for the offer: which hand, and the scores (the saved game may seat other players)."""
         m = self.match
-        scores = ", ".join(f"{'you' if s == 0 else names[s]} {p}" for s, p in enumerate(m.scores))
+        names = [art.title_name(kind) for kind, *_ in art.seat_animals(m.rules.players)]
+        scores = ", ".join(f"{'you' if s == LEARNER else names[s]} {p}" for s, p in enumerate(m.scores))
         return f"You have an unfinished game: hand {m.hand_number + 1}, {len(m.hand.plays())} cards played; " \
                f"scores {scores}."
 

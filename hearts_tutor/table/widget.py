@@ -315,7 +315,7 @@ class Table:
     def _render_resume(self) -> None:
         """The offer of an unfinished game (resume it, or play the new one), or why a save was set aside."""
         saves = self.core.saves
-        text = saves.offer.summary(self.core.names) if saves.offer else saves.problem
+        text = saves.offer.summary() if saves.offer else saves.problem
         self.resume_text.value = html.escape(text)
         buttons = [self.resume_button, self.resume_new] if saves.offer else [self.resume_ok] if text else []
         self.resume_bar.children = [self.resume_text, *buttons]
