@@ -554,6 +554,61 @@ class LearnerDB:
             change(stats)
             conn.execute("UPDATE stats SET data = ? WHERE id = 1", (json.dumps(stats.to_json()),))
 
+    # ----- the table's unfinished game (SPEC 7: resumed after a reload) -----
+
+    def saved_game(self, key: str) -> tuple[str, str] | None:
+        """The text saved under ``key`` and the owner that saved it, or None."""
+        with self._write() as conn:
+            conn.execute(_SAVED_GAMES)  # databases made before saved games existed gain the table here
+            row = conn.execute("SELECT data, owner FROM saved_games WHERE key = ?", (key,)).fetchone()
+        return (str(row[0]), str(row[1])) if row else None
+
+    def save_game(self, key: str, data: str, owner: str, *, take_over: bool = False) -> bool:
+        """Store ``data`` under ``key`` for ``owner``; False (nothing written) when another owner holds the save,
+        unless ``take_over``: a table that lost its save to a newer one (e.g. after a reload) stops writing."""
+        with self._write() as conn:
+            conn.execute(_SAVED_GAMES)
+            row = conn.execute("SELECT owner FROM saved_games WHERE key = ?", (key,)).fetchone()
+            if row and row[0] != owner and not take_over:
+                return False
+            conn.execute("INSERT OR REPLACE INTO saved_games (key, owner, time, data) VALUES (?, ?, ?, ?)",
+                         (key, owner, _iso(self._now()), data))
+        return True
+
+    def set_saved_game_aside(self, key: str, reason: str) -> str:
+        """Keep a damaged save under ``<key>.damaged-<time>`` (never deleted), to be reported, and return that
+        key; its owner becomes ``unreported: <reason>`` until :meth:`saved_games_reported`."""
+        with self._write() as conn:
+            conn.execute(_SAVED_GAMES)
+            aside = f"{key}.damaged-{_iso(self._now())}"
+            conn.execute("UPDATE saved_games SET key = ?, owner = ? WHERE key = ?", (aside, f"unreported: {reason}",
+                                                                                    key))
+        return aside
+
+    def unreported_saves(self, key: str) -> list[tuple[str, str]]:
+        """The damaged saves of ``key`` set aside and not reported yet: (their key, why), oldest first."""
+        with self._write() as conn:
+            conn.execute(_SAVED_GAMES)
+            found = conn.execute("SELECT key, substr(owner, 13) FROM saved_games WHERE key LIKE ? AND owner LIKE "
+                                 "'unreported: %' ORDER BY key", (f"{key}.damaged-%",)).fetchall()
+        return [(str(k), str(why)) for k, why in found]
+
+    def saved_games_reported(self, keys: Sequence[str]) -> None:
+        """The learner has been told of these damaged saves."""
+        with self._write() as conn:
+            conn.executemany("UPDATE saved_games SET owner = 'reported: ' || substr(owner, 13) WHERE key = ? AND "
+                             "owner LIKE 'unreported: %'", [(k,) for k in keys])
+
+    def clear_saved_game(self, key: str, owner: str) -> None:
+        """Forget the save under ``key`` if ``owner`` holds it (a finished game is not offered again)."""
+        with self._write() as conn:
+            conn.execute(_SAVED_GAMES)
+            conn.execute("DELETE FROM saved_games WHERE key = ? AND owner = ?", (key, owner))
+
+
+_SAVED_GAMES = ("CREATE TABLE IF NOT EXISTS saved_games (key TEXT PRIMARY KEY, owner TEXT NOT NULL, "
+                "time TEXT NOT NULL, data TEXT NOT NULL)")
+
 
 def _problem(conn: sqlite3.Connection) -> str | None:
     """Why the opened file is not a usable learner database, or None (also for an empty file)."""

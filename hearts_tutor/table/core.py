@@ -4,7 +4,7 @@
 ipywidgets: :class:`~.widget.Table` draws its state when told of a :class:`~.events.Change`, and forwards
 clicks to its methods. The coach is :class:`~.coaching.Coach`; when the bots move, :class:`~.pacing.Pacer`.
 
->>> core = TableCore(seed=1, mode="sync", grading=False)
+>>> core = TableCore(seed=1, mode="sync", grading=False, save=False)
 >>> core.match.hand.phase.value
 'pass'
 >>> for i in range(3):
@@ -35,6 +35,7 @@ from .events import MODES, SPEEDS, Change, NextStep
 from .executor import Executor, make_executor
 from .helpers import LEARNER, SimpleBot, bot_levels, make_level_bot, opponent_levels
 from .pacing import Pacer
+from .saved import GameSaves
 
 #: The table's switches that Settings turns on and off.
 FLAGS = ("tutor", "demo", "practice", "telepathy_enabled")
@@ -50,14 +51,15 @@ class TableCore:
     the learner read the bots' minds, ``grading`` grades each move with the coach's rollouts, ``stats`` is
     where statistics are kept (by default the user's data directory), and ``executor`` where bots and coach
     think in async mode (an :class:`~.executor.Executor`, or its name: ``pool``, ``cooperative``).
-    ``on_change`` is told of every change from the first deal on (more observers: :attr:`observers`).
+    ``on_change`` is told of every change from the first deal on (more observers: :attr:`observers`); ``save``
+    keeps the game in the learner database after every move, to be resumed after a reload (:mod:`.saved`).
     """
 
     def __init__(self, rules: Rules | None = None, *, seed: int | None = None, levels: Sequence[str] = (),
                  mode: str = "async", speed: str = "normal", tutor: bool = False, demo: bool = False,
                  practice: bool = True, telepathy: bool = True, grading: bool = True,
                  stats: StatsStore | None = None, executor: Executor | str | None = None,
-                 on_change: Callable[[Change], None] | None = None) -> None:
+                 on_change: Callable[[Change], None] | None = None, save: bool = True) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be async, sync or manual, not {mode!r}")
         if speed not in SPEEDS:
@@ -84,6 +86,7 @@ class TableCore:
         self.pacer = Pacer(self, executor)
         self.coach = Coach(self)
         self.new_game()
+        self.saves = GameSaves(self, save)  # offers an unfinished game saved by an earlier table
 
     # ================================================================ state for the views
 
@@ -119,12 +122,17 @@ class TableCore:
 
     def new_game(self, rules: Rules | None = None, levels: Sequence[str] | None = None) -> None:
         """Start a new game (with the current rules and opponents unless new ones are given)."""
+        self.start_match(Match(rules or self.rules, seed=self._rng.randrange(2**31)), levels)
+        self._after_change()
+
+    def start_match(self, match: Match, levels: Sequence[str] | None = None) -> None:
+        """Play ``match`` from where it stands (new, or resumed by :mod:`.saved`); the caller sets the bots going."""
         if levels is not None:
             self.levels = [self.levels[0], *levels]
-        self.rules = rules = rules or self.rules
         self.pacer.cancel()
-        seed = self._rng.randrange(2**31)
-        self.match = Match(rules, seed=seed)
+        self.match = match
+        self.rules = rules = match.rules
+        seed = match.seed
         n = rules.players
         self.names = [art.title_name(a[0]) for a in art.seat_animals(n)]
         self.colours = [a[1] for a in art.seat_animals(n)]
@@ -134,7 +142,6 @@ class TableCore:
         self.version = 0
         self._reset_hand_state()
         self.notify(Change.GAME)
-        self._after_change()
 
     def _reset_hand_state(self) -> None:
         self.selected: list[int] = []
@@ -288,12 +295,12 @@ class TableCore:
         self.hand_points = list(points)
         h = m.hand
         res = h.result()
-        changes: list[Callable[[Stats], None]] = []
+        changes: list[Callable[[Stats], object]] = []
         if not self.demo:
             changes.append(lambda st: st.record_hand(points=points[LEARNER], moon=res.shooter == LEARNER,
                                                      queen=bool(h.queens_taken[LEARNER])))
             bands = [g.band for g in self.coach.grades]  # graded moves that were not taken back
-            changes.append(lambda st: _record_bands(st, bands))
+            changes.append(lambda st: list(map(st.record_band, bands)))
         parts = [f"{self.who(s)} {p:+d}" for s, p in enumerate(points)]
         extra = ""
         if res.shooter is not None:
@@ -562,7 +569,7 @@ class TableCore:
         """The opponent at ``seat`` plays at ``level`` from its next move on."""
         self.levels[seat] = level
         if seat in self.bots:
-            self.bots[seat] = make_level_bot(level, self._rng.randrange(2**31))
+            self.bots[seat] = make_level_bot(level, self.match.seed + seat)  # as a resumed game makes it
             self.notify(Change.SEATS)
 
     def set_flag(self, name: str, value: bool) -> None:
@@ -587,9 +594,5 @@ class TableCore:
 
     def close(self) -> None:
         """Stop the table's tasks and its workers."""
+        self.saves.close()
         self.pacer.close()
-
-
-def _record_bands(stats: Stats, bands: Sequence[str]) -> None:
-    for band in bands:
-        stats.record_band(band)

@@ -25,10 +25,10 @@ from urllib.parse import parse_qs
 
 import ipywidgets as W
 
-from ..cards import SUITS, Card, card_str
+from ..cards import RANKS, SUITS, Card, card_str
 from ..rules import Rules
 from ..stats import ENV_DIR, learner_data_dir
-from . import art, panels, render
+from . import access, art, panels, render
 from .controls import button, html_box, set_class
 from .core import TableCore
 from .events import SPEEDS, Change
@@ -174,7 +174,13 @@ class Table:
         self.main = main = W.HBox([self.felt, self.side], layout=W.Layout(align_items="flex-start"))
         main.add_class("ht-main")  # the style sheet puts the coach beside the felt or under it, as space allows
         self.practice_box = W.VBox(layout=W.Layout(display="none"))
-        self.widget = W.VBox([self.style, self.toolbar, main, self.practice_box])
+        self.resume_text = html_box("", "ht-resume-text")
+        self.resume_button = button("▶ Resume that game", "ht-resume", tooltip="Go on where you left it")
+        self.resume_new = button("♠ Play this new game", "ht-resume-new", tooltip="Forget the unfinished game")
+        self.resume_ok = button("OK", tooltip="Close this message")
+        self.resume_bar = W.HBox([self.resume_text], layout=W.Layout(display="none", align_items="center"))
+        self.resume_bar.add_class("ht-resume-bar")
+        self.widget = W.VBox([self.style, self.toolbar, self.resume_bar, main, self.practice_box])
         self.widget.add_class("ht-table")
         # clicks go to the core
         clicks: list[tuple[W.Button, Callable[[], Any]]] = [
@@ -192,6 +198,9 @@ class Table:
             (self.tele_next, partial(core.telepathy_step, +1)),
             (self.tele_all, partial(core.telepathy_step, 99)),
             (self.tele_close, core.close_telepathy),
+            (self.resume_button, core.saves.resume),
+            (self.resume_new, core.saves.decline),
+            (self.resume_ok, core.saves.dismiss),
         ]
         for widget, action in clicks:
             self._on_click(widget, action)
@@ -282,7 +291,7 @@ class Table:
     def _show_game(self) -> None:
         """A new game: its seats, colours, rules line and settings."""
         core = self.core
-        self.style.value = art.style_sheet(art.seat_animals(core.rules.players))
+        self.style.value = art.style_sheet(art.seat_animals(core.rules.players)) + access.style_sheet()
         self.rules_line.value = html.escape(core.rules.describe())
         self._build_seats(core.rules.players)
         self.settings.show_game()
@@ -300,7 +309,17 @@ class Table:
         self._render_panels()
         self.clock.value = self.core.clock_text
         self.log.value = panels.log_html(self.core.errors)
+        self._render_resume()
         self._render_centre()  # last: its Next hand button says the rest of the table is up to date
+
+    def _render_resume(self) -> None:
+        """The offer of an unfinished game (resume it, or play the new one), or why a save was set aside."""
+        saves = self.core.saves
+        text = saves.offer.summary() if saves.offer else saves.problem
+        self.resume_text.value = html.escape(text)
+        buttons = [self.resume_button, self.resume_new] if saves.offer else [self.resume_ok] if text else []
+        self.resume_bar.children = [self.resume_text, *buttons]
+        self.resume_bar.layout.display = "" if text else "none"
 
     def _render_seats(self) -> None:
         for s, seat in enumerate(render.seats(self.core)):
@@ -325,6 +344,8 @@ class Table:
             with b.hold_sync():
                 b.disabled = cv.disabled
                 b.tooltip = cv.tooltip
+                b.description = access.card_label(cv.card, disabled=cv.disabled, reason=cv.tooltip,
+                                                  selected=cv.selected)
                 set_class(b, "ht-selected", cv.selected)
                 set_class(b, "ht-hinted", cv.hinted)
                 set_class(b, "ht-received", cv.received)
@@ -340,9 +361,9 @@ class Table:
             self._hand_fit = fit
 
     def _card_button(self, c: Card) -> W.Button:
-        b = W.Button(description=f"{art.rank_text(c)}\n{'♣♦♠♥'[c // 13]}",
-                     layout=W.Layout(width=f"{art.CARD_WIDTH}px", height="90px"))
-        for cls in ("ht-card", f"ht-card-{card_str(c)}", f"ht-suit-{SUITS[c // 13]}", art.suit_class(c)):
+        b = W.Button(description=access.card_label(c), layout=W.Layout(width=f"{art.CARD_WIDTH}px", height="90px"))
+        for cls in ("ht-card", f"ht-card-{card_str(c)}", f"ht-suit-{SUITS[c // 13]}", f"ht-rank-{RANKS[c % 13]}",
+                    art.suit_class(c)):
             b.add_class(cls)
         b.on_click(self._guarded(lambda btn: self.core.click_card(self._index_of(btn))))
         return b
