@@ -183,20 +183,33 @@ def _unload_beacon(request: Any) -> bool:
 
 
 @contextlib.contextmanager
-def browser_page(viewport: tuple[int, int] = (1280, 900)) -> Iterator[tuple[Any, list[str]]]:
-    """A Chromium page and the list that collects its console errors and uncaught exceptions."""
+def chromium() -> Iterator[Any]:
+    """One Chromium for many pages (``new_page``): launching it takes a second or two each time."""
     require_browser()
     from playwright.sync_api import sync_playwright
 
-    problems: list[str] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
-            page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
-            page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-            page.on("requestfailed", lambda r: None if _unload_beacon(r) else problems.append(
-                f"request failed: {r.url} ({r.failure})"))
-            yield page, problems
+            yield browser
         finally:
             browser.close()
+
+
+def new_page(browser: Any, viewport: tuple[int, int] = (1280, 900)) -> tuple[Any, list[str]]:
+    """A page of ``browser`` in a context of its own (cookies, storage), and the list that collects its console
+    errors and uncaught exceptions."""
+    problems: list[str] = []
+    page = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}).new_page()
+    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.on("requestfailed", lambda r: None if _unload_beacon(r) else problems.append(
+        f"request failed: {r.url} ({r.failure})"))
+    return page, problems
+
+
+@contextlib.contextmanager
+def browser_page(viewport: tuple[int, int] = (1280, 900)) -> Iterator[tuple[Any, list[str]]]:
+    """A Chromium page and the list that collects its console errors and uncaught exceptions."""
+    with chromium() as browser:
+        yield new_page(browser, viewport)

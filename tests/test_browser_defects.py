@@ -8,17 +8,21 @@
 
 Every table is a notebook served by Voila with the app's template (``voila_server``), so the rules, the seed and
 the moves made before the page opens are chosen here.
+
+Opening a table starts a kernel that plays the notebook, most of a test's time: a test that only looks at a table
+shares one page of the notebook with the other sizes (``tables``: the page is resized, and the layout is CSS media
+queries), and the three hands played to their end load and finish at once (``hands_ended``).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_util import browser_page, require_browser, voila_server
+from browser_util import chromium, new_page, require_browser, voila_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(300)]
 
@@ -72,10 +76,70 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("screenshots")
 
 
-def open_table(page: Any, server: str, name: str, ready: str = ".ht-card:not([disabled])") -> None:
-    page.goto(f"{server}voila/render/{name}.ipynb")
+READY = ".ht-card:not([disabled])"
+
+
+def open_table(page: Any, server: str, name: str, ready: str = READY, *, wait: bool = True) -> None:
+    """Open notebook ``name`` in ``page``; unless not ``wait``, wait until ``ready`` shows and the fonts are in."""
+    page.goto(f"{server}voila/render/{name}.ipynb", wait_until="load" if wait else "commit")
+    if wait:
+        table_ready(page, ready)
+
+
+def table_ready(page: Any, ready: str = READY) -> None:
     page.wait_for_selector(ready, timeout=120_000)
     page.wait_for_function("document.fonts.status === 'loaded'")
+
+
+# True once the window has the size asked for and the boxes of the table and its cards have not moved for five
+# frames in a row (``window.__htSettle`` holds the last boxes; ``resize`` clears it).
+SETTLED_JS = """([w, h]) => {
+  if (innerWidth !== w || innerHeight !== h) return false;
+  const boxes = JSON.stringify([...document.querySelectorAll('.ht-table, .ht-table .ht-card, .ht-side')].map(e => {
+    const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }));
+  const s = window.__htSettle || (window.__htSettle = {boxes: '', same: 0});
+  s.same = boxes === s.boxes ? s.same + 1 : 0;
+  s.boxes = boxes;
+  return s.same >= 5;
+}"""
+
+
+def resize(page: Any, size: tuple[int, int]) -> None:
+    """Give ``page`` a window of ``size``, scrolled to its top as a page opened there is, once its layout settles."""
+    if page.viewport_size == {"width": size[0], "height": size[1]}:
+        return
+    page.evaluate("() => { window.__htSettle = null; }")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.wait_for_function(SETTLED_JS, arg=list(size), polling="raf", timeout=10_000)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One Chromium for the module; every table is a page of its own context."""
+    with chromium() as b:
+        yield b
+
+
+Table = Callable[[str, tuple[int, int]], tuple[Any, list[str]]]
+
+
+@pytest.fixture(scope="module")
+def tables(server: str, browser: Any) -> Table:
+    """``tables(name, size)``: the page of notebook ``name`` (opened at the first call, at ``size``), resized to
+    ``size``, and the list of its console errors since it opened. Only for tests that leave the game as it was."""
+    opened: dict[str, tuple[Any, list[str]]] = {}
+
+    def table(name: str, size: tuple[int, int]) -> tuple[Any, list[str]]:
+        if name not in opened:
+            page, problems = new_page(browser, size)
+            open_table(page, server, name)
+            opened[name] = page, problems
+        page, problems = opened[name]
+        resize(page, size)
+        return page, problems
+
+    return table
 
 
 def _name(card: Any) -> str:
@@ -94,16 +158,15 @@ TEN_JS = """(card) => {
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_10_index_shows_whole_in_a_17_card_hand(server: str, size: tuple[int, int]) -> None:
-    with browser_page(size) as (page, problems):
-        open_table(page, server, "three")
-        tens = [c for c in page.locator(".ht-card").element_handles() if (c.inner_text() or "").startswith("10")]
-        assert len(tens) == 2, "seed 3 deals the learner two tens"
-        for card in tens:
-            card.scroll_into_view_if_needed()
-            spot = card.evaluate(TEN_JS)
-            assert spot["centre"] and spot["end"], f"the '10' of {_name(card)} is covered by the next card: {spot}"
-        assert not problems, problems
+def test_the_10_index_shows_whole_in_a_17_card_hand(tables: Table, size: tuple[int, int]) -> None:
+    page, problems = tables("three", size)
+    tens = [c for c in page.locator(".ht-card").element_handles() if (c.inner_text() or "").startswith("10")]
+    assert len(tens) == 2, "seed 3 deals the learner two tens"
+    for card in tens:
+        card.scroll_into_view_if_needed()
+        spot = card.evaluate(TEN_JS)
+        assert spot["centre"] and spot["end"], f"the '10' of {_name(card)} is covered by the next card: {spot}"
+    assert not problems, problems
 
 
 # How wide a strip of ``card`` a click hits, along the card's middle line (one-pixel steps).
@@ -133,13 +196,13 @@ def click_strip(page: Any, card: Any) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_a_raised_card_leaves_its_neighbours_room_to_tap(server: str, size: tuple[int, int], shots: Path) -> None:
-    with browser_page(size) as (page, problems):
-        open_table(page, server, "three")
-        cards = page.locator(".ht-card").element_handles()
-        assert len(cards) == 17
-        middle = 8
-        click_strip(page, cards[middle])
+def test_a_raised_card_leaves_its_neighbours_room_to_tap(tables: Table, size: tuple[int, int], shots: Path) -> None:
+    page, problems = tables("three", size)
+    cards = page.locator(".ht-card").element_handles()
+    assert len(cards) == 17
+    middle = 8
+    click_strip(page, cards[middle])
+    try:
         page.wait_for_function("document.querySelectorAll('.ht-card.ht-selected').length === 1")
         page.wait_for_timeout(200)  # the card's rise is animated (0.12 s)
         page.screenshot(path=str(shots / f"raised_{size[0]}x{size[1]}.png"))
@@ -148,7 +211,11 @@ def test_a_raised_card_leaves_its_neighbours_room_to_tap(server: str, size: tupl
             strip = neighbour.evaluate(STRIP_JS)
             assert strip >= TAP, (f"beside the raised {_name(cards[middle])}, {_name(neighbour)} can be tapped on "
                                   f"a strip {strip} px wide (at least {TAP})")
-        assert not problems, problems
+    finally:  # the page goes on to the next size: the card is put back (a second click)
+        if page.evaluate("document.querySelectorAll('.ht-card.ht-selected').length") == 1:
+            click_strip(page, cards[middle])
+            page.wait_for_function("document.querySelectorAll('.ht-card.ht-selected').length === 0")
+    assert not problems, problems
 
 
 # What of the score pad is in sight: inside the window and inside every box that clips it, and hit there.
@@ -167,22 +234,44 @@ SEEN_JS = """(pad) => {
 }"""
 
 
+Ended = dict[tuple[int, int], tuple[Any, list[str], BaseException | None]]
+
+
+@pytest.fixture(scope="module")
+def hands_ended(server: str, browser: Any) -> Ended:
+    """At each size a page of its own, on the "review" notebook, where the learner has played the hand's last card;
+    the pages load at once, and each card is played as soon as its page is ready, so the kernels play the notebooks
+    and review the hands side by side. What went wrong at a size is left to the test at that size to raise."""
+    pages = {size: new_page(browser, size) for size in (LAPTOP, PHONE, PHONE_SIDEWAYS)}
+    for page, _ in pages.values():
+        open_table(page, server, "review", wait=False)
+    ended: Ended = {}
+    for size, (page, problems) in pages.items():
+        try:
+            table_ready(page)
+            last = page.locator(".ht-card").element_handles()
+            assert len(last) == 1
+            click_strip(page, last[0])
+            ended[size] = page, problems, None
+        except Exception as e:  # raised by the test at this size
+            ended[size] = page, problems, e
+    return ended
+
+
 @pytest.mark.parametrize("size", SIZES)
-def test_the_score_pad_is_in_sight_when_a_hand_ends(server: str, size: tuple[int, int], shots: Path) -> None:
-    with browser_page(size) as (page, problems):
-        open_table(page, server, "review")
-        last = page.locator(".ht-card").element_handles()
-        assert len(last) == 1
-        click_strip(page, last[0])
-        page.wait_for_selector(".ht-scorepad:visible", timeout=60_000)
-        page.wait_for_function("document.querySelector('.ht-coach').innerText.includes('things to learn from')",
-                               timeout=60_000)
-        page.wait_for_timeout(300)
-        page.screenshot(path=str(shots / f"hand_over_{size[0]}x{size[1]}.png"))
-        seen = page.locator(".ht-scorepad").evaluate(SEEN_JS)
-        assert seen["hit"] and seen["shown"] >= min(seen["height"], 150), (
-            f"the score pad opened out of sight after the hand's review: {seen} in a {size} window")
-        assert not problems, problems
+def test_the_score_pad_is_in_sight_when_a_hand_ends(hands_ended: Ended, size: tuple[int, int], shots: Path) -> None:
+    page, problems, error = hands_ended[size]
+    if error is not None:
+        raise error
+    page.wait_for_selector(".ht-scorepad:visible", timeout=60_000)
+    page.wait_for_function("document.querySelector('.ht-coach').innerText.includes('things to learn from')",
+                           timeout=60_000)
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(shots / f"hand_over_{size[0]}x{size[1]}.png"))
+    seen = page.locator(".ht-scorepad").evaluate(SEEN_JS)
+    assert seen["hit"] and seen["shown"] >= min(seen["height"], 150), (
+        f"the score pad opened out of sight after the hand's review: {seen} in a {size} window")
+    assert not problems, problems
 
 
 # Every box from the table up to the page that scrolls, and by how much.
@@ -200,21 +289,68 @@ SCROLLS_JS = """() => {
 }"""
 
 
+UNSCROLLED = (PHONE_SIDEWAYS, LAPTOP)
+Scrolls = Callable[[str], tuple[dict[tuple[int, int], list[str]], dict[tuple[int, int], list[str]], list[str]]]
+# For about half a second after the learner's pass the coach grades it (a line that a longer text then replaces):
+# the moment the learner plays from, and at which the table is measured
+GRADING_JS = "() => document.querySelector('.ht-coach').innerText.includes('Grading your move')"
+
+
+def pass_three(page: Any) -> None:
+    """Pass the first three cards, and wait until the learner may play."""
+    for card in page.locator(".ht-card").element_handles()[:3]:
+        click_strip(page, card)
+    page.wait_for_function("document.querySelectorAll('.ht-card.ht-selected').length === 3")
+    page.locator(".ht-pass").click()
+    page.wait_for_selector(".ht-pass", state="detached")
+    page.wait_for_selector(".ht-card:not([disabled])", timeout=60_000)
+
+
+@pytest.fixture(scope="module")
+def scrolls(server: str, browser: Any) -> Scrolls:
+    """``scrolls(name)``: what scrolls on a table of notebook ``name`` at each size of ``UNSCROLLED`` while the
+    learner passes, and then while the learner plays; and the page's console errors. Measured once, on one page
+    resized (the cards passed at the first size), unless the coach's grade of the pass comes in before the table is
+    measured at a later size: then a page at that size passes the cards itself."""
+    measured: dict[str, Any] = {}
+
+    def measure(name: str) -> Any:
+        if name not in measured:
+            page, problems = new_page(browser, UNSCROLLED[0])
+            open_table(page, server, name)
+            passing, playing = {}, {}
+            for size in UNSCROLLED:
+                resize(page, size)
+                passing[size] = page.evaluate(SCROLLS_JS)
+            resize(page, UNSCROLLED[0])
+            pass_three(page)
+            playing[UNSCROLLED[0]] = page.evaluate(SCROLLS_JS)
+            grading = page.evaluate(GRADING_JS)
+            for size in UNSCROLLED[1:]:
+                resize(page, size)
+                playing[size] = page.evaluate(SCROLLS_JS)
+                if grading and not page.evaluate(GRADING_JS):
+                    other, more = new_page(browser, size)
+                    open_table(other, server, name)
+                    pass_three(other)
+                    playing[size] = other.evaluate(SCROLLS_JS)
+                    other.context.close()
+                    problems += more
+            page.context.close()
+            measured[name] = passing, playing, problems
+        return measured[name]
+
+    return measure
+
+
 @pytest.mark.parametrize("size", [pytest.param(PHONE_SIDEWAYS, id="844x390"), pytest.param(LAPTOP, id="1280x800")])
 @pytest.mark.parametrize("name", ["four", "three"])
-def test_a_hand_is_played_without_scrolling(server: str, size: tuple[int, int], name: str) -> None:
+def test_a_hand_is_played_without_scrolling(scrolls: Scrolls, size: tuple[int, int], name: str) -> None:
     """The phone held upright is left out: there the coach sits under the felt, and the page scrolls to it."""
-    with browser_page(size) as (page, problems):
-        open_table(page, server, name)
-        assert page.evaluate(SCROLLS_JS) == [], "the page scrolls while the learner passes"
-        for card in page.locator(".ht-card").element_handles()[:3]:
-            click_strip(page, card)
-        page.wait_for_function("document.querySelectorAll('.ht-card.ht-selected').length === 3")
-        page.locator(".ht-pass").click()
-        page.wait_for_selector(".ht-pass", state="detached")
-        page.wait_for_selector(".ht-card:not([disabled])", timeout=60_000)
-        assert page.evaluate(SCROLLS_JS) == [], "the page scrolls while the learner plays"
-        assert not problems, problems
+    passing, playing, problems = scrolls(name)
+    assert passing[size] == [], "the page scrolls while the learner passes"
+    assert playing[size] == [], "the page scrolls while the learner plays"
+    assert not problems, problems
 
 
 CANCEL_SEED = 0  # Table(Rules.preset("cancellation"), seed=0): see the "cancel" notebook
@@ -240,13 +376,12 @@ def test_the_cancel_notebook_deals_cancelled_cards() -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_status_names_the_winning_card_when_cards_cancel(server: str, size: tuple[int, int],
+def test_the_status_names_the_winning_card_when_cards_cancel(tables: Table, size: tuple[int, int],
                                                               shots: Path) -> None:
-    with browser_page(size) as (page, problems):
-        open_table(page, server, "cancel")
-        page.locator(".ht-status").scroll_into_view_if_needed()
-        page.screenshot(path=str(shots / f"cancelled_{size[0]}x{size[1]}.png"))
-        assert page.locator(".ht-trick .htc-cancelled").count() == 2
-        status = page.locator(".ht-status").inner_text()
-        assert "9♣" in status and "winning" in status, f"the status does not say that 9♣ is winning: {status!r}"
-        assert not problems, problems
+    page, problems = tables("cancel", size)
+    page.locator(".ht-status").scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / f"cancelled_{size[0]}x{size[1]}.png"))
+    assert page.locator(".ht-trick .htc-cancelled").count() == 2
+    status = page.locator(".ht-status").inner_text()
+    assert "9♣" in status and "winning" in status, f"the status does not say that 9♣ is winning: {status!r}"
+    assert not problems, problems
