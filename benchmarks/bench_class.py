@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import re
 import statistics
@@ -147,9 +148,41 @@ def check_privacy(sessions: list[dict[str, Any]]) -> list[str]:
     return problems
 
 
+def _alive(procs: list[psutil.Process]) -> list[psutil.Process]:
+    """The processes still running (a zombie has ended)."""
+    alive = []
+    for p in procs:
+        try:
+            if p.is_running() and p.status() != psutil.STATUS_ZOMBIE:
+                alive.append(p)
+        except psutil.NoSuchProcess:
+            pass
+    return alive
+
+
+def _cpu(procs: list[psutil.Process]) -> dict[int, float]:
+    """CPU seconds so far of each process, by pid."""
+    used = {}
+    for p in procs:
+        with contextlib.suppress(psutil.Error):  # ended meanwhile
+            used[p.pid] = sum(p.cpu_times()[:2])
+    return used
+
+
+def _browsers() -> list[psutil.Process]:
+    """Our Chromium's processes (children of Playwright's driver, which is our child)."""
+    return [p for p in psutil.Process().children(recursive=True) if "chrom" in p.name().lower()]
+
+
 async def round_of(browser: Any, url: str, server: psutil.Process, learners: int, options: ServeOptions
                    ) -> dict[str, Any]:
+    def server_side() -> list[psutil.Process]:
+        return [server, *server.children(recursive=True)]
+
+    before = _cpu(_browsers()), _cpu(server_side())
     sessions = await asyncio.gather(*(learner(browser, url) for _ in range(learners)))
+    after = _cpu(_browsers()), _cpu(server_side())
+    spent = [round(sum(t - b.get(pid, 0.0) for pid, t in a.items()), 1) for a, b in zip(after, before, strict=True)]
     ids = set().union(*(s["kernels"] for s in sessions))
     # a kernel's command line names its connection file, kernel-<id>.json
     used = [p for p in kernels(server) if any(f"kernel-{i}" in " ".join(p.cmdline()) for i in ids)]
@@ -161,21 +194,23 @@ async def round_of(browser: Any, url: str, server: psutil.Process, learners: int
         await s["context"].close()
     closed = time.perf_counter()
     limit = options.cull_idle + options.cull_interval + 5
-    left = len(kernels(server))
-    while left > options.preheat and time.perf_counter() - closed < limit:
+    left = _alive(used)
+    while left and time.perf_counter() - closed < limit:
         await asyncio.sleep(0.5)
-        left = len(kernels(server))
-    gone = round(time.perf_counter() - closed, 1) if left <= options.preheat else None
-    if gone is None:
-        problems.append(f"{left - options.preheat} learners' kernels were still there {limit} s after their pages "
-                        "closed")
+        left = _alive(used)
+    gone = None if left else round(time.perf_counter() - closed, 1)
+    if len(used) != learners:
+        problems.append(f"{len(used)} kernel processes found for {learners} learners")
+    if left:
+        problems.append(f"{len(left)} learners' kernels were still there {limit} s after their pages closed")
     if max(clickable) > CLICKABLE_S:
         problems.append(f"a page took {max(clickable):.1f} s to a clickable hand (over {CLICKABLE_S:g} s)")
     return {"learners": learners, "clickable_s": {"median": round(statistics.median(clickable), 2),
                                                   "max": round(max(clickable), 2)},
             "kernel_rss_mb": round(statistics.mean(m.rss for m in memory) / 2**20, 1),
             "kernel_uss_mb": round(statistics.mean(m.uss for m in memory) / 2**20, 1),
-            "kernel_cpu_s": round(statistics.mean(cpu), 2), "kernels_gone_after_s": gone, "problems": problems}
+            "kernel_cpu_s": round(statistics.mean(cpu), 2), "kernels_gone_after_s": gone,
+            "cpu_s_browsers_server": spent, "problems": problems}
 
 
 async def run(rounds: list[int], options: ServeOptions, workdir: Path) -> list[dict[str, Any]]:
@@ -215,11 +250,12 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(results))
     else:
         print("| learners at once | clickable, median / max (s) | kernel RSS / USS (MB) | kernel CPU (s) "
-              "| kernels gone after (s) | problems |")
-        print("|---|---|---|---|---|---|")
+              "| kernels gone after (s) | CPU s of the round: browsers / server and kernels | problems |")
+        print("|---|---|---|---|---|---|---|")
         for r in results:
             print(f"| {r['learners']} | {r['clickable_s']['median']} / {r['clickable_s']['max']} "
                   f"| {r['kernel_rss_mb']} / {r['kernel_uss_mb']} | {r['kernel_cpu_s']} | {r['kernels_gone_after_s']} "
+                  f"| {r['cpu_s_browsers_server'][0]} / {r['cpu_s_browsers_server'][1]} "
                   f"| {'; '.join(r['problems']) or 'none'} |")
     return 1 if any(r["problems"] for r in results) else 0
 

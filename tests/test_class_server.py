@@ -15,6 +15,7 @@ from types import SimpleNamespace
 
 import pytest
 from browser_util import ROOT, require_browser
+from jupyter_server._tz import utcnow
 
 from hearts_tutor.app import ServeOptions
 
@@ -56,8 +57,6 @@ class _Kernel:
     """Just what the culler reads of a kernel."""
 
     def __init__(self, idle_s: float) -> None:
-        from jupyter_server._tz import utcnow
-
         self.last_activity = utcnow() - timedelta(seconds=idle_s)
         self.execution_state = "idle"
         self.kernel_name = "python3"
@@ -68,7 +67,9 @@ def test_a_kernel_taken_from_the_pool_gets_a_whole_idle_period_and_idle_kernels_
     from hearts_tutor.kernels import HandoutKernelManager
 
     manager = HandoutKernelManager(cull_idle_timeout=30)
-    manager._kernels = {"long-preheated": _Kernel(600), "other": _Kernel(600), "busy-lately": _Kernel(5)}
+    manager._last_pass = utcnow() - timedelta(seconds=10)  # the culler's previous pass: they were in the pool
+    manager._kernels = {"long-preheated": _Kernel(600), "other": _Kernel(600), "came-and-went": _Kernel(35)}
+    manager._kernels["came-and-went"].last_activity = utcnow() - timedelta(seconds=5)
     shut: list[str] = []
     both_shutting = asyncio.Event()
 
@@ -83,11 +84,12 @@ def test_a_kernel_taken_from_the_pool_gets_a_whole_idle_period_and_idle_kernels_
 
     async def two_passes() -> None:
         await manager.cull_kernels()
-        assert shut == [], "the culler's first look at a kernel restarts its idle time"
-        for kernel_id in ("long-preheated", "other"):  # idle a whole period since; "busy-lately" is not
+        assert shut == [], "a kernel just out of the pool counts as active at the culler's previous pass"
+        assert manager._kernels["came-and-went"].last_activity > manager._kernels["other"].last_activity
+        for kernel_id in ("long-preheated", "other"):  # idle a whole period since; "came-and-went" is not
             manager._kernels[kernel_id].last_activity -= timedelta(seconds=31)
         await manager.cull_kernels()
 
     asyncio.run(two_passes())
-    assert sorted(shut) == ["long-preheated", "other"] and list(manager._kernels) == ["busy-lately"]
-    assert manager._seen_outside_pool == {"long-preheated", "other", "busy-lately"}
+    assert sorted(shut) == ["long-preheated", "other"] and list(manager._kernels) == ["came-and-went"]
+    assert manager._seen_outside_pool == {"long-preheated", "other", "came-and-went"}
