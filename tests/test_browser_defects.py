@@ -34,19 +34,20 @@ TAP = 24
 
 _PRELUDE = ("from hearts_tutor.hand import Phase\nfrom hearts_tutor.rules import Rules\n"
             "from hearts_tutor.table import Table\n")
-NOTEBOOKS = {
+NOTEBOOKS = {  # none saves its game: the tables share a data directory, and a saved game adds a resume offer
     # three players, 17 cards each; seed 3 deals the learner 10♠ and 10♥
-    "three": "t = Table(Rules.preset('n_player'), seed=3, speed='test')\nt",
-    "four": "t = Table(seed=5, speed='test')\nt",
+    "three": "t = Table(Rules.preset('n_player'), seed=3, speed='test', save=False)\nt",
+    "four": "t = Table(seed=5, speed='test', save=False)\nt",
     # a hand played to its last card, always the learner's highest legal card: seven mistakes to review
-    "review": ("t = Table(seed=5, mode='sync', speed='test')\nc = t.core\n"
+    "review": ("t = Table(seed=5, mode='sync', speed='test', save=False)\nc = t.core\n"
                "for i in range(3):\n    c.click_card(i)\n"
                "c.pass_selected(confirmed=True)\nc.run_until_learner()\n"
                "while len(c.learner_view().hand) > 1:\n"
                "    c.play_card(c.learner_view().legal_plays()[-1])\n    c.run_until_learner()\nt"),
     # Cancellation, seed 0: after the pass, the learner (last of eight) sees 10♣ 2♣ 9♣ 7♣ 6♥ 8♣ 10♣; the two
     # tens of clubs cancel and the nine of clubs is winning (found with the engine; CANCEL_SEED below)
-    "cancel": ("t = Table(Rules.preset('cancellation'), seed=0, mode='sync', speed='test', grading=False)\n"
+    "cancel": ("t = Table(Rules.preset('cancellation'), seed=0, mode='sync', speed='test', grading=False,"
+               " save=False)\n"
                "for i in range(3):\n    t.core.click_card(i)\n"
                "t.core.pass_selected(confirmed=True)\nt.core.run_until_learner()\nt"),
 }
