@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from hearts_tutor.bench import decision_times, positions
 from hearts_tutor.bots import LEVELS, make_bot
 from hearts_tutor.coach import grade_play, hint
 from hearts_tutor.hand import Phase
+
+pytestmark = pytest.mark.serial  # it times decisions: alone on the machine
 
 MOVE_LIMIT_S = 2.0
 

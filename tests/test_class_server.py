@@ -22,7 +22,7 @@ from hearts_tutor.app import ServeOptions
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import bench_class
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(300)]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.serial, pytest.mark.timeout(300)]
 
 
 def session(kernel: str, dealt: set[str], seen: set[str]) -> dict[str, object]:

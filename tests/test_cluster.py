@@ -159,6 +159,7 @@ def silent_listener() -> Iterator[str]:
         yield f"tcp://127.0.0.1:{s.getsockname()[1]}"
 
 
+@pytest.mark.serial  # it times the error
 @pytest.mark.parametrize("kind", ["closed port", "silent listener", "no port"])
 def test_an_unreachable_scheduler_is_a_clear_error_within_ten_seconds(kind: str, tmp_path: Path,
                                                                       silent_listener: str) -> None:
