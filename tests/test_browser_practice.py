@@ -26,6 +26,10 @@ RANKS = "23456789TJQKA"
 
 
 def puzzle_id(page) -> str:  # type: ignore[no-untyped-def]
+    """The id of the puzzle shown, once one is (between two puzzles the class carries none)."""
+    from playwright.sync_api import expect
+
+    expect(page.locator(".ht-puzzle")).to_have_class(PUZZLE_ID)
     match = PUZZLE_ID.search(page.locator(".ht-puzzle").get_attribute("class") or "")
     assert match, "the puzzle shown carries ht-puzzle-id-<id>"
     return match.group(1)
