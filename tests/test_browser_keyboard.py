@@ -1,7 +1,8 @@
 """The table with the keyboard alone, and an axe-core audit of the page (issue 23, point 3).
 
-A whole hand is played with Tab, Enter and Space (no mouse): the pass, a hint, telepathy, every card. The
-focused control shows a clear outline, and each card button's accessible name says the card (and, when it
+A whole hand is played with Tab, Enter and Space (no mouse): the pass, a hint, telepathy, every card; once a
+card is played the focus goes to a card of the hand, not back to the top of the page. The focused control shows
+a clear outline, and each card button's accessible name says the card (and, when it
 cannot be played, why). The audit injects axe-core (the copy bundled by the ``axe-playwright-python`` package of
 the ``test`` extra) and allows no serious or critical violation; its full result goes to ``axe.json`` in the
 test's tmp_path and is printed.
@@ -86,6 +87,9 @@ def test_a_whole_hand_with_the_keyboard_alone(tmp_path: Path) -> None:
             page.keyboard.press("Enter")
             page.wait_for_selector(f".ht-card-{code}", state="detached", timeout=30_000)
             played += 1
+            if played == 1:  # the focus stays in the hand: the next card to play is one Tab or Enter away
+                page.wait_for_function("document.activeElement && "
+                                       f"document.activeElement.matches('{ENABLED_CARD}')", timeout=30_000)
         page.wait_for_selector(".ht-action", timeout=30_000)
         page.screenshot(path=str(tmp_path / "keyboard_hand.png"), full_page=True)
         assert played == 13 and saw_blocked
