@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards import SUIT_NAMES, Card
+from ..coach.situation import trick_winner
 from ..hand import Phase
 from ..view import PlayerView
 from . import art
@@ -99,20 +100,6 @@ def cancelled(cards: Sequence[Card], decks: int) -> set[Card]:
     return {c for c in cards if cards.count(c) > 1} if decks == 2 else set()
 
 
-def winning_so_far(cards: Sequence[Card], decks: int) -> int | None:
-    """Where in ``cards`` (a trick in playing order) the card winning it so far lies: the highest card of the
-    led suit that has not cancelled (None when every card of the led suit has).
-
-    >>> from hearts_tutor.cards import parse_card as c
-    >>> winning_so_far([c("TC"), c("2C"), c("9C"), c("6H"), c("TC")], 2)
-    2
-    """
-    twins = cancelled(cards, decks)
-    led = cards[0] // 13 if cards else None
-    best = [(c, i) for i, c in enumerate(cards) if c // 13 == led and c not in twins]
-    return max(best)[1] if best else None
-
-
 def cancellation_html(core: TableCore) -> str:
     """With two decks, when the trick holds cards that cancelled: which ones, and which card is winning so far."""
     view = core.learner_view()
@@ -120,13 +107,12 @@ def cancellation_html(core: TableCore) -> str:
     if not twins:
         return ""
     gone = " and the ".join(f"two {art.card_face(c)}" for c in sorted(twins))
-    place = winning_so_far(view.trick, core.rules.decks)
-    if place is None:
+    winning = trick_winner(view)  # the coach's reading of the trick, which skips cancelled cards
+    if winning is None:
         return f"The {gone} cancelled: no card is winning this trick so far. "
-    seat = view.trick_seats[place]
+    seat, card = winning
     who = "yours" if seat == LEARNER else core.names[seat] + "'s"
-    return (f"The {gone} cancelled: <b>{art.card_face(view.trick[place])}</b> ({html.escape(who)}) "
-            "is winning so far. ")
+    return f"The {gone} cancelled: <b>{art.card_face(card)}</b> ({html.escape(who)}) is winning so far. "
 
 
 def trick_html(core: TableCore) -> str:
