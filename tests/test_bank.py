@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from hearts_tutor.hand import Phase
 from hearts_tutor.practice.bank import (
     BANK_DIR,
     FORMAT,
+    LESSON_THEMES,
     PUZZLE_FIELDS,
     SCHEMA,
     THEMES,
@@ -31,7 +33,7 @@ from hearts_tutor.practice.bank import (
 from hearts_tutor.practice.check import check_puzzle
 from hearts_tutor.practice.mine import Budget, mine_deal
 from hearts_tutor.record import HandRecord, referee_record
-from hearts_tutor.rules import Rules
+from hearts_tutor.rules import PRESETS, Rules
 from hearts_tutor.tournament import deal_for
 
 HEADER = json.dumps({"format": FORMAT, "schema": SCHEMA})
@@ -340,6 +342,20 @@ def test_the_shipped_bank_is_valid() -> None:
                 state.verify_pass(0, parse_move(k))  # every graded pass is one seat 0 may make
         assert set(p.answers) <= set(p.expected) and p.best in p.answers, p.id
         assert set(p.themes) <= set(THEMES), p.id
+
+
+def test_the_shipped_bank_holds_what_the_tutor_needs() -> None:
+    """At least 1,000 puzzles, 600 standard, 40 of every other preset, 30 of every theme a lesson teaches, and
+    at least 10 for each lesson's practice cell."""
+    bank = load_bank()
+    assert len(bank) >= 1000
+    presets = Counter(p.preset for p in bank)
+    assert presets["standard"] >= 600, presets
+    assert all(presets[name] >= 40 for name in PRESETS if name != "standard"), presets
+    themes = Counter(t for p in bank for t in p.themes)
+    for lesson, taught in LESSON_THEMES.items():
+        assert all(themes[t] >= 30 for t in taught), (lesson, {t: themes[t] for t in taught})
+        assert len(bank.select(themes=taught)) >= 10, lesson
 
 
 @pytest.mark.parametrize(("new_means", "kept"), [
