@@ -299,3 +299,14 @@ def test_unrated_table_moves_change_no_rating_but_count_in_costs(tmp_path: Path)
         db.record_attempt(attempt(band="awful"))
     assert len(db.attempts()) == 2
     db.close()
+
+
+def test_a_database_made_before_saved_games_gains_their_table_when_opened(tmp_path: Path) -> None:
+    path = tmp_path / "learner.sqlite3"
+    LearnerDB(path).close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("DROP TABLE saved_games")  # as the database was before games were saved
+    db = LearnerDB(path)
+    assert db.message is None and db.saved_game("table") is None
+    assert db.save_game("table", "{}", "page-1")
+    assert db.saved_game("table") == ("{}", "page-1")

@@ -352,9 +352,11 @@ class LearnerDB:
         return aside
 
     def _create(self, conn: sqlite3.Connection) -> None:
-        """Create the schema in an empty database (one transaction; a no-op when it exists)."""
+        """Create the schema in an empty database (one transaction; a no-op when it exists, but for tables added
+        since it was made)."""
         conn.execute("BEGIN IMMEDIATE")
         try:
+            conn.execute(_SAVED_GAMES)  # databases made before saved games existed gain the table here
             if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone():
                 conn.execute("COMMIT")
                 return
@@ -558,16 +560,13 @@ class LearnerDB:
 
     def saved_game(self, key: str) -> tuple[str, str] | None:
         """The text saved under ``key`` and the owner that saved it, or None."""
-        with self._write() as conn:
-            conn.execute(_SAVED_GAMES)  # databases made before saved games existed gain the table here
-            row = conn.execute("SELECT data, owner FROM saved_games WHERE key = ?", (key,)).fetchone()
-        return (str(row[0]), str(row[1])) if row else None
+        rows = self._read("SELECT data, owner FROM saved_games WHERE key = ?", (key,))
+        return (str(rows[0][0]), str(rows[0][1])) if rows else None
 
     def save_game(self, key: str, data: str, owner: str, *, take_over: bool = False) -> bool:
         """Store ``data`` under ``key`` for ``owner``; False (nothing written) when another owner holds the save,
         unless ``take_over``: a table that lost its save to a newer one (e.g. after a reload) stops writing."""
         with self._write() as conn:
-            conn.execute(_SAVED_GAMES)
             row = conn.execute("SELECT owner FROM saved_games WHERE key = ?", (key,)).fetchone()
             if row and row[0] != owner and not take_over:
                 return False
@@ -579,7 +578,6 @@ class LearnerDB:
         """Keep a damaged save under ``<key>.damaged-<time>`` (never deleted), to be reported, and return that
         key; its owner becomes ``unreported: <reason>`` until :meth:`saved_games_reported`."""
         with self._write() as conn:
-            conn.execute(_SAVED_GAMES)
             aside = f"{key}.damaged-{_iso(self._now())}"
             conn.execute("UPDATE saved_games SET key = ?, owner = ? WHERE key = ?", (aside, f"unreported: {reason}",
                                                                                     key))
@@ -587,10 +585,8 @@ class LearnerDB:
 
     def unreported_saves(self, key: str) -> list[tuple[str, str]]:
         """The damaged saves of ``key`` set aside and not reported yet: (their key, why), oldest first."""
-        with self._write() as conn:
-            conn.execute(_SAVED_GAMES)
-            found = conn.execute("SELECT key, substr(owner, 13) FROM saved_games WHERE key LIKE ? AND owner LIKE "
-                                 "'unreported: %' ORDER BY key", (f"{key}.damaged-%",)).fetchall()
+        found = self._read("SELECT key, substr(owner, 13) FROM saved_games WHERE key LIKE ? AND owner LIKE "
+                           "'unreported: %' ORDER BY key", (f"{key}.damaged-%",))
         return [(str(k), str(why)) for k, why in found]
 
     def saved_games_reported(self, keys: Sequence[str]) -> None:
@@ -602,7 +598,6 @@ class LearnerDB:
     def clear_saved_game(self, key: str, owner: str) -> None:
         """Forget the save under ``key`` if ``owner`` holds it (a finished game is not offered again)."""
         with self._write() as conn:
-            conn.execute(_SAVED_GAMES)
             conn.execute("DELETE FROM saved_games WHERE key = ? AND owner = ?", (key, owner))
 
 
