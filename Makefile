@@ -44,8 +44,8 @@ site/.built: $(SITE_INPUTS)
 
 site: site/.built
 
-# Two test files at a time (a file's tests stay together, sharing its servers); then, alone, the tests that assert
-# how long something takes; then the lessons, two notebooks at a time.
+# Two test files at a time (a file's tests stay together, sharing its servers); then, alone, the tests that time
+# something or need the machine to themselves (marker serial); then the lessons, two notebooks at a time.
 test: $(VENV)/.test-installed chromium site
 	$(BIN)/python -m pytest tests -n 2 --dist loadfile -m "not serial"
 	$(BIN)/python -m pytest tests -m serial

@@ -22,7 +22,8 @@ from browser_util import ROOT, offline_page, require_browser, static_server
 from hearts_tutor.cards import card_str
 from hearts_tutor.puzzle import RIGHT_WORDS, PuzzleDeal
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(600)]
+# serial: Pyodide in the page needs the machine to itself (beside another browser test file it missed its waits)
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.serial, pytest.mark.timeout(600)]
 
 LOAD_TIMEOUT_MS = 180_000
 ENABLED_CARD = ".ht-card:not([disabled])"
