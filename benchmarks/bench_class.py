@@ -1,15 +1,20 @@
 """A class on one server: many learners open ``hearts-tutor play --class`` at once (SPEC section 12).
 
-    .venv/bin/python benchmarks/bench_class.py --rounds 1,5,10 --cull-idle 60
-    .venv/bin/python benchmarks/bench_class.py --rounds 1,5,10 --preheat 10 --json
+    .venv/bin/python benchmarks/bench_class.py --rounds 1,5,10 --preheat 10 --cull-idle 60
+    .venv/bin/python benchmarks/bench_class.py --rounds 1,5,10 --preheat 10 --browsers returning --json
 
 Each round waits until the server's preheated kernels are ready and idle (a class arrives at a server started
-beforehand), then opens that many Chromium pages (one browser, a context each) on one server at once; every page
-passes three cards and plays a card of the first trick. Measured per round: the time from opening the page to a
-clickable hand (each must be under 10 s), the memory (RSS and USS, which excludes pages shared with other
-processes) and CPU seconds of each learner's kernel after its trick. Checked: every page has its own kernel and
-its own deal, and no page's websocket ever carries a card button (``ht-card-<CODE>``) of a card its learner never
-held, so no opponent's or other learner's hidden card reaches a browser. Then the pages close with Voila's
+beforehand), then opens that many Chromium pages on one server at once; every page passes three cards and plays
+a card of the first trick. The learners' browsers run on the server's machine, so they take its CPU too:
+``--browsers new`` gives each learner a new browser profile (a first visit: the page's 5 MB of JavaScript
+fetched and compiled by each), ``--browsers returning`` makes the learners tabs of one profile that has opened
+the table before (the JavaScript comes from its cache). Measured per round: the time from opening the page to a
+clickable hand (each must be under 10 s; the page notes the moment itself, so waiting for it costs nothing), the
+memory (RSS and USS, which excludes pages shared with other processes) and CPU seconds of each learner's kernel
+after its trick, and the CPU seconds the round took in the browsers and in the server with its kernels.
+Checked: every page has its own kernel and its own deal, and no page's websocket ever carries a card button
+(``ht-card-<CODE>``) of a card its learner never held, so no opponent's or other learner's hidden card reaches
+a browser. Then the pages close with Voila's
 shutdown call blocked, as when a browser crashes or a laptop sleeps, and the learners' kernels must be culled
 within ``--cull-idle`` plus the cull interval. Everything listens on 127.0.0.1.
 """
@@ -79,34 +84,103 @@ async def hand_codes(page: Any) -> set[str]:
     return {m.group(1) for c in classes for m in CARD_CODE.finditer(c)}
 
 
-async def learner(browser: Any, url: str) -> dict[str, Any]:
+VIEWPORT = {"width": 1280, "height": 900}
+WATCH_JS = """(() => {
+  // window.htClickable(milliseconds since the page began) is called when the first enabled card is in the page
+  const clickable = () => {
+    if (!document.querySelector('SELECTOR')) return;
+    watch.disconnect();
+    window.htClickable(performance.now());
+  };
+  const watch = new MutationObserver(clickable);
+  document.addEventListener('DOMContentLoaded', () => {
+    watch.observe(document.body, {subtree: true, childList: true, attributes: true,
+                                  attributeFilter: ['disabled', 'class']});
+    clickable();
+  });
+  // window.htCardsReceived(): the card buttons (ht-card-<CODE>) named in any message the page's websockets got
+  const received = new Set();
+  window.htCardsReceived = () => [...received];
+  const decoder = new TextDecoder('utf-8');
+  const scan = (text) => { for (const m of text.matchAll(/\\bht-card-([2-9TJQKA][CDSH])\\b/g)) received.add(m[1]); };
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => {
+        if (typeof e.data === 'string') scan(e.data);
+        else if (e.data instanceof ArrayBuffer) scan(decoder.decode(e.data));
+        else if (e.data instanceof Blob) e.data.text().then(scan);
+      });
+    }
+  };
+})()""".replace("SELECTOR", ENABLED_CARD)
+
+
+class Browsers:
+    """The learners' browsers: a new profile each (``new``) or tabs of one profile holding the page (``returning``)."""
+
+    def __init__(self, playwright: Any, kind: str, workdir: Path) -> None:
+        if kind not in ("new", "returning"):
+            raise ValueError(f"--browsers is new or returning, not {kind!r}")
+        self.playwright, self.kind, self.workdir = playwright, kind, workdir
+        self.browser: Any = None
+
+    async def __aenter__(self) -> Browsers:
+        chromium = self.playwright.chromium
+        if self.kind == "new":
+            self.browser = await chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        else:
+            self.browser = await chromium.launch_persistent_context(
+                self.workdir / "profile", executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport=VIEWPORT)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.browser.close()
+
+    async def open(self) -> tuple[Any, Any]:
+        """A learner's page, and what to close when the learner leaves (its context, or the tab)."""
+        if self.kind == "new":
+            context = await self.browser.new_context(viewport=VIEWPORT)
+            return await context.new_page(), context
+        page = await self.browser.new_page()
+        return page, page
+
+    async def first_visit(self, url: str) -> None:
+        """Open the table once (``returning``): the profile's cache then holds the page."""
+        if self.kind == "returning":
+            page = await self.browser.new_page()
+            await page.goto(url, timeout=120_000)
+            await page.wait_for_selector(ENABLED_CARD, timeout=120_000)
+            await page.close()
+
+
+async def learner(browsers: Browsers, url: str) -> dict[str, Any]:
     """One learner: open the table, pass three cards, play a card; what the page saw."""
-    context = await browser.new_context(viewport={"width": 1280, "height": 900})
-    page = await context.new_page()
+    page, closer = await browsers.open()
     try:
-        return await _learn(context, page, url)
+        return await _learn(closer, page, url)
     except Exception as e:
         status = await page.locator(".ht-status").all_inner_texts()
         raise RuntimeError(f"a learner's page failed: {e}\nits status line: {status}") from None
 
 
-async def _learn(context: Any, page: Any, url: str) -> dict[str, Any]:
-    frames: list[str] = []
+async def _learn(closer: Any, page: Any, url: str) -> dict[str, Any]:
     kernel_ids: set[str] = set()
 
     def on_websocket(ws: Any) -> None:
         if match := KERNEL_ID.search(ws.url):
             kernel_ids.add(match.group(1))
-        ws.on("framereceived", lambda payload: frames.append(
-            payload if isinstance(payload, str) else payload.decode("utf-8", "replace")))
 
     page.on("websocket", on_websocket)
     # the page's goodbye (Voila's shutdown call) is lost, so only culling can end its kernel
     await page.route("**/voila/api/shutdown/**", lambda route: route.abort())
-    start = time.perf_counter()
+    clickable_at = asyncio.get_running_loop().create_future()
+    await page.expose_function("htClickable", lambda ms: clickable_at.done() or clickable_at.set_result(ms / 1000))
+    await page.add_init_script(WATCH_JS)  # watching in the page: sending every frame to Playwright costs CPU
     await page.goto(url, wait_until="commit", timeout=120_000)
+    clickable = await asyncio.wait_for(clickable_at, 120)
     await page.wait_for_selector(ENABLED_CARD, timeout=120_000)
-    clickable = time.perf_counter() - start
     dealt = await hand_codes(page)
     cards = page.locator(".ht-card")
     for i in range(3):
@@ -128,8 +202,8 @@ async def _learn(context: Any, page: Any, url: str) -> dict[str, Any]:
             await page.wait_for_timeout(100)
     assert played, "no card of the hand could be clicked"
     await page.wait_for_selector(f".ht-card-{played}", state="detached", timeout=60_000)  # the card is on the trick
-    seen = {m.group(1) for f in frames for m in CARD_CODE.finditer(f)}
-    return {"page": page, "context": context, "clickable_s": clickable, "dealt": dealt, "held": held,
+    seen = set(await page.evaluate("window.htCardsReceived()"))
+    return {"page": page, "closer": closer, "clickable_s": clickable, "dealt": dealt, "held": held,
             "seen": seen, "kernels": kernel_ids}
 
 
@@ -143,6 +217,8 @@ def check_privacy(sessions: list[dict[str, Any]]) -> list[str]:
     if any(len(d) != 13 for d in deals) or len(set(deals)) != len(deals):
         problems.append("pages were not each dealt their own 13 cards")
     for n, s in enumerate(sessions):
+        if not s["dealt"] <= s["seen"]:  # the watch must see the page's own cards arrive, or it saw nothing
+            problems.append(f"page {n}'s websocket watch missed cards it was dealt: {sorted(s['dealt'] - s['seen'])}")
         if leaked := s["seen"] - s["held"]:
             problems.append(f"page {n} was sent card buttons its learner never held: {sorted(leaked)}")
     return problems
@@ -174,13 +250,13 @@ def _browsers() -> list[psutil.Process]:
     return [p for p in psutil.Process().children(recursive=True) if "chrom" in p.name().lower()]
 
 
-async def round_of(browser: Any, url: str, server: psutil.Process, learners: int, options: ServeOptions
+async def round_of(browsers: Browsers, url: str, server: psutil.Process, learners: int, options: ServeOptions
                    ) -> dict[str, Any]:
     def server_side() -> list[psutil.Process]:
         return [server, *server.children(recursive=True)]
 
     before = _cpu(_browsers()), _cpu(server_side())
-    sessions = await asyncio.gather(*(learner(browser, url) for _ in range(learners)))
+    sessions = await asyncio.gather(*(learner(browsers, url) for _ in range(learners)))
     after = _cpu(_browsers()), _cpu(server_side())
     spent = [round(sum(t - b.get(pid, 0.0) for pid, t in a.items()), 1) for a, b in zip(after, before, strict=True)]
     ids = set().union(*(s["kernels"] for s in sessions))
@@ -191,7 +267,7 @@ async def round_of(browser: Any, url: str, server: psutil.Process, learners: int
     clickable = [s["clickable_s"] for s in sessions]
     problems = check_privacy(sessions)
     for s in sessions:
-        await s["context"].close()
+        await s["closer"].close()
     closed = time.perf_counter()
     limit = options.cull_idle + options.cull_interval + 5
     left = _alive(used)
@@ -213,7 +289,7 @@ async def round_of(browser: Any, url: str, server: psutil.Process, learners: int
             "cpu_s_browsers_server": spent, "problems": problems}
 
 
-async def run(rounds: list[int], options: ServeOptions, workdir: Path) -> list[dict[str, Any]]:
+async def run(rounds: list[int], options: ServeOptions, workdir: Path, browsers: str = "new") -> list[dict[str, Any]]:
     from playwright.async_api import async_playwright
 
     started: list[Any] = []
@@ -221,15 +297,12 @@ async def run(rounds: list[int], options: ServeOptions, workdir: Path) -> list[d
     env = {"HEARTS_TUTOR_SPEED": "test", "HEARTS_TUTOR_DATA_DIR": str(workdir / "data")}
     with play_server(workdir, env, args=args, started=started) as url:
         server = psutil.Process(started[0].pid)
-        async with async_playwright() as p:
-            browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            try:
-                results = []
-                for n in rounds:
-                    await warm(server, options.preheat)
-                    results.append(await round_of(browser, url, server, n, options))
-            finally:
-                await browser.close()
+        async with async_playwright() as p, Browsers(p, browsers, workdir) as learners:
+            await learners.first_visit(url)
+            results = []
+            for n in rounds:
+                await warm(server, options.preheat)
+                results.append({"browsers": browsers, **await round_of(learners, url, server, n, options)})
     return results
 
 
@@ -238,6 +311,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", default="1,5,10", help="learners at once in each round (default 1,5,10)")
     ap.add_argument("--cull-idle", type=int, default=60, help="the server's --cull-idle in seconds (default 60)")
     ap.add_argument("--preheat", type=int, default=1, help="the server's --preheat (default 1)")
+    ap.add_argument("--browsers", choices=("new", "returning"), default="new",
+                    help="each learner a new browser profile (default), or tabs of one that has opened the table")
     ap.add_argument("--workdir", default=None, help="keep the server's log (voila.log) here")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
@@ -245,7 +320,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="bench_class_") as tmp:
         workdir = Path(args.workdir or tmp)
         workdir.mkdir(parents=True, exist_ok=True)
-        results = asyncio.run(run([int(n) for n in args.rounds.split(",")], options, workdir))
+        results = asyncio.run(run([int(n) for n in args.rounds.split(",")], options, workdir, args.browsers))
     if args.json:
         print(json.dumps(results))
     else:

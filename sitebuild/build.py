@@ -132,10 +132,10 @@ def project_wheel(bin_dir: Path, dest: Path) -> Path:
 
 
 def project_depends() -> list[str]:
-    """What hearts_tutor needs in the browser: its dependencies less the server side (Jupyter, Voila) and
+    """What hearts_tutor needs in the browser: its dependencies less the server side (Jupyter, Voila, psutil) and
     matplotlib (only the practice progress chart draws with it, and it says so when it is missing)."""
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    server_side = {"jupyterlab", "voila", "matplotlib", "tqdm"}
+    server_side = {"jupyterlab", "voila", "matplotlib", "tqdm", "psutil"}
     names = [normalize(re.split(r"[<>=!~;\[ ]", d, maxsplit=1)[0]) for d in pyproject["project"]["dependencies"]]
     return [n for n in names if n not in server_side]
 

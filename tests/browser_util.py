@@ -142,10 +142,7 @@ def offline_page(base_url: str, viewport: tuple[int, int] = (1280, 900)) -> Iter
     """A Chromium page for which only ``base_url``'s host exists, and the set of every URL on another host it
     asked for. Such a request is blocked and counted twice over: a route aborts what the page asks for, and the
     host resolver fails every other host for what workers fetch, which routes do not see (``requestfailed``)."""
-    require_browser()
     from urllib.parse import urlsplit
-
-    from playwright.sync_api import sync_playwright
 
     host = urlsplit(base_url).hostname or ""
     other_hosts: set[str] = set()
@@ -164,17 +161,12 @@ def offline_page(base_url: str, viewport: tuple[int, int] = (1280, 900)) -> Iter
         if elsewhere(request.url):
             other_hosts.add(request.url)
 
-    args = [*CHROMIUM_ARGS, f"--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE {host}"]
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=args)
-        try:
-            context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
-            context.route("**/*", route)
-            context.on("request", seen)
-            context.on("requestfailed", seen)
-            yield context.new_page(), other_hosts
-        finally:
-            browser.close()
+    with chromium(f"--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE {host}") as browser:
+        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+        context.route("**/*", route)
+        context.on("request", seen)
+        context.on("requestfailed", seen)
+        yield context.new_page(), other_hosts
 
 
 def _unload_beacon(request: Any) -> bool:
@@ -183,13 +175,13 @@ def _unload_beacon(request: Any) -> bool:
 
 
 @contextlib.contextmanager
-def chromium() -> Iterator[Any]:
+def chromium(*extra_args: str) -> Iterator[Any]:
     """One Chromium for many pages (``new_page``): launching it takes a second or two each time."""
     require_browser()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *extra_args])
         try:
             yield browser
         finally:

@@ -29,7 +29,7 @@ def session(kernel: str, dealt: set[str], seen: set[str]) -> dict[str, object]:
     return {"kernels": {kernel}, "dealt": dealt, "held": dealt, "seen": seen}
 
 
-def test_the_privacy_check_finds_shared_kernels_deals_and_leaked_cards() -> None:
+def test_the_privacy_check_finds_shared_kernels_deals_leaked_cards_and_a_blind_watch() -> None:
     hand_a = {f"{r}S" for r in "23456789TJQKA"}
     hand_b = {f"{r}H" for r in "23456789TJQKA"}
     assert bench_class.check_privacy([session("a", hand_a, hand_a), session("b", hand_b, hand_b)]) == []
@@ -39,6 +39,8 @@ def test_the_privacy_check_finds_shared_kernels_deals_and_leaked_cards() -> None
     assert len(same_deal) == 1 and "own 13 cards" in same_deal[0]
     leak = bench_class.check_privacy([session("a", hand_a, hand_a | {"QH"}), session("b", hand_b, hand_b)])
     assert leak == ["page 0 was sent card buttons its learner never held: ['QH']"]
+    blind = bench_class.check_privacy([session("a", hand_a, set()), session("b", hand_b, hand_b)])
+    assert len(blind) == 1 and "watch missed cards it was dealt" in blind[0]
 
 
 def test_three_learners_at_once(tmp_path: Path) -> None:
