@@ -14,9 +14,9 @@ memory (RSS and USS, which excludes pages shared with other processes) and CPU s
 after its trick, and the CPU seconds the round took in the browsers and in the server with its kernels.
 Checked: every page has its own kernel and its own deal, and no page's websocket ever carries a card button
 (``ht-card-<CODE>``) of a card its learner never held, so no opponent's or other learner's hidden card reaches
-a browser. Then the pages close with Voila's
-shutdown call blocked, as when a browser crashes or a laptop sleeps, and the learners' kernels must be culled
-within ``--cull-idle`` plus the cull interval. Everything listens on 127.0.0.1.
+a browser, and each learner's game and scores are saved in a learner folder of their own (``--class``). Then
+the pages close with Voila's shutdown call blocked, as when a browser crashes or a laptop sleeps, and the
+learners' kernels must be culled within ``--cull-idle`` plus the cull interval. Everything listens on 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -98,6 +98,9 @@ WATCH_JS = """(() => {
                                   attributeFilter: ['disabled', 'class']});
     clickable();
   });
+  // the page's goodbye (Voila's kernel-shutdown beacon) is lost, as when a browser crashes or a laptop sleeps
+  const beacon = navigator.sendBeacon.bind(navigator);
+  navigator.sendBeacon = (url, data) => String(url).includes('/voila/api/shutdown/') || beacon(url, data);
   // window.htCardsReceived(): the card buttons (ht-card-<CODE>) named in any message the page's websockets got
   const received = new Set();
   window.htCardsReceived = () => [...received];
@@ -173,8 +176,8 @@ async def _learn(closer: Any, page: Any, url: str) -> dict[str, Any]:
             kernel_ids.add(match.group(1))
 
     page.on("websocket", on_websocket)
-    # the page's goodbye (Voila's shutdown call) is lost, so only culling can end its kernel
-    await page.route("**/voila/api/shutdown/**", lambda route: route.abort())
+    # WATCH_JS also loses the page's goodbye, so only culling can end its kernel (a route would do it from
+    # outside the page, but routing turns the browser's cache off)
     clickable_at = asyncio.get_running_loop().create_future()
     await page.expose_function("htClickable", lambda ms: clickable_at.done() or clickable_at.set_result(ms / 1000))
     await page.add_init_script(WATCH_JS)  # watching in the page: sending every frame to Playwright costs CPU
@@ -224,6 +227,29 @@ def check_privacy(sessions: list[dict[str, Any]]) -> list[str]:
     return problems
 
 
+def saved_deals(tmp: Path) -> dict[Path, frozenset[str]]:
+    """The learner's dealt cards in each game saved in a ``--class`` server's learner folders (under ``tmp``)."""
+    from hearts_tutor.practice.learner import FILE_NAME, LearnerDB
+    from hearts_tutor.table.saved import SAVE_KEY
+
+    deals = {}
+    for path in tmp.glob(f"hearts_tutor_class_*/learner_*/{FILE_NAME}"):
+        if saved := LearnerDB(path).saved_game(SAVE_KEY):
+            deals[path] = frozenset(json.loads(saved[0])["match"]["current"]["deal"][0])
+    return deals
+
+
+def check_records(sessions: list[dict[str, Any]], saved: list[frozenset[str]]) -> list[str]:
+    """What went wrong with the learners' records (games saved in this round): one folder each, its own game."""
+    problems = []
+    if len(saved) != len(sessions):
+        problems.append(f"{len(saved)} learner folders saved a game for {len(sessions)} learners")
+    for n, s in enumerate(sessions):
+        if saved.count(frozenset(s["dealt"])) != 1:
+            problems.append(f"page {n}'s game is not saved in one learner folder of its own")
+    return problems
+
+
 def _alive(procs: list[psutil.Process]) -> list[psutil.Process]:
     """The processes still running (a zombie has ended)."""
     alive = []
@@ -250,11 +276,12 @@ def _browsers() -> list[psutil.Process]:
     return [p for p in psutil.Process().children(recursive=True) if "chrom" in p.name().lower()]
 
 
-async def round_of(browsers: Browsers, url: str, server: psutil.Process, learners: int, options: ServeOptions
-                   ) -> dict[str, Any]:
+async def round_of(browsers: Browsers, url: str, server: psutil.Process, learners: int, options: ServeOptions,
+                   tmp: Path) -> dict[str, Any]:
     def server_side() -> list[psutil.Process]:
         return [server, *server.children(recursive=True)]
 
+    saved_before = saved_deals(tmp)
     before = _cpu(_browsers()), _cpu(server_side())
     sessions = await asyncio.gather(*(learner(browsers, url) for _ in range(learners)))
     after = _cpu(_browsers()), _cpu(server_side())
@@ -275,6 +302,7 @@ async def round_of(browsers: Browsers, url: str, server: psutil.Process, learner
         await asyncio.sleep(0.5)
         left = _alive(used)
     gone = None if left else round(time.perf_counter() - closed, 1)
+    problems += check_records(sessions, [d for p, d in saved_deals(tmp).items() if p not in saved_before])
     if len(used) != learners:
         problems.append(f"{len(used)} kernel processes found for {learners} learners")
     if left:
@@ -294,7 +322,9 @@ async def run(rounds: list[int], options: ServeOptions, workdir: Path, browsers:
 
     started: list[Any] = []
     args = ["--class", "--cull-idle", str(options.cull_idle), "--preheat", str(options.preheat)]
-    env = {"HEARTS_TUTOR_SPEED": "test", "HEARTS_TUTOR_DATA_DIR": str(workdir / "data")}
+    tmp = workdir / "tmp"  # the server's temporary folders: the learners' folders (--class) are in there
+    tmp.mkdir(exist_ok=True)
+    env = {"HEARTS_TUTOR_SPEED": "test", "HEARTS_TUTOR_DATA_DIR": str(workdir / "data"), "TMPDIR": str(tmp)}
     with play_server(workdir, env, args=args, started=started) as url:
         server = psutil.Process(started[0].pid)
         async with async_playwright() as p, Browsers(p, browsers, workdir) as learners:
@@ -302,7 +332,7 @@ async def run(rounds: list[int], options: ServeOptions, workdir: Path, browsers:
             results = []
             for n in rounds:
                 await warm(server, options.preheat)
-                results.append({"browsers": browsers, **await round_of(learners, url, server, n, options)})
+                results.append({"browsers": browsers, **await round_of(learners, url, server, n, options, tmp)})
     return results
 
 

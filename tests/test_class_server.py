@@ -43,6 +43,19 @@ def test_the_privacy_check_finds_shared_kernels_deals_leaked_cards_and_a_blind_w
     assert len(blind) == 1 and "watch missed cards it was dealt" in blind[0]
 
 
+def test_the_records_check_finds_learners_sharing_or_missing_a_folder() -> None:
+    hand_a = frozenset(f"{r}S" for r in "23456789TJQKA")
+    hand_b = frozenset(f"{r}H" for r in "23456789TJQKA")
+    pages = [session("a", set(hand_a), set(hand_a)), session("b", set(hand_b), set(hand_b))]
+    assert bench_class.check_records(pages, [hand_b, hand_a]) == []
+    missing = bench_class.check_records(pages, [hand_a])
+    assert missing == ["1 learner folders saved a game for 2 learners",
+                       "page 1's game is not saved in one learner folder of its own"]
+    twice = bench_class.check_records(pages, [hand_a, hand_a])
+    assert twice == ["page 0's game is not saved in one learner folder of its own",
+                     "page 1's game is not saved in one learner folder of its own"]
+
+
 def test_three_learners_at_once(tmp_path: Path) -> None:
     require_browser()
     options = ServeOptions(cull_idle=30, preheat=3, per_learner=True)
