@@ -3,6 +3,8 @@ importlib.resources (editable or regular install), and pyproject.toml lists ever
 
 from __future__ import annotations
 
+import fnmatch
+import subprocess
 import tomllib
 from contextlib import ExitStack
 from pathlib import Path
@@ -20,8 +22,30 @@ def test_every_subpackage_is_packaged() -> None:
     on_disk = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "hearts_tutor").rglob("__init__.py")}
     assert on_disk <= listed, f"missing from [tool.setuptools] packages: {sorted(on_disk - listed)}"
     assert config["package-dir"]["hearts_tutor.lessons"] == "lessons"
+
+
+
+def test_every_data_file_is_packaged() -> None:
+    """Each file that is not Python (lessons, deals, puzzle bank, Voila template) matches a package-data pattern
+    of the package that holds it (the deepest listed one; setuptools only looks there)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    folders = {name: ROOT / config["package-dir"].get(name, name.replace(".", "/")) for name in config["packages"]}
+    for name in config["packages"]:  # a subpackage of a folder mapped elsewhere lives under that folder
+        for parent, folder in folders.items():
+            if name.startswith(parent + ".") and parent in config["package-dir"]:
+                folders[name] = folder / name.removeprefix(parent + ".").replace(".", "/")
     data = config["package-data"]
-    assert "*.ipynb" in data["hearts_tutor.lessons"] and "static/**/*" in data["hearts_tutor"]
+    tracked = subprocess.run(["git", "ls-files", "hearts_tutor", "lessons"], cwd=ROOT, capture_output=True,
+                             text=True, check=True).stdout.split()
+    # the miners' progress beside each bank file (<bank>.jsonl.done) stays in the repository, out of the package
+    files = [ROOT / f for f in tracked if not f.endswith((".py", ".jsonl.done"))]
+    assert any(f.suffix == ".jsonl" for f in files) and any(f.name == "index.html.j2" for f in files)
+    for f in files:
+        holder = max((n for n, folder in folders.items() if f.is_relative_to(folder)),
+                     key=lambda n: len(folders[n].parts))
+        relative = f.relative_to(folders[holder]).as_posix()
+        assert any(fnmatch.fnmatch(relative, pattern) for pattern in data.get(holder, [])), \
+            f"{f.relative_to(ROOT)} is not packaged: no pattern of {holder} in [tool.setuptools.package-data] matches"
 
 
 def test_app_files_are_found_as_package_resources() -> None:
