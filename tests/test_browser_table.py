@@ -2,7 +2,7 @@
 
 Plays whole hands by clicking: selects and unselects cards, passes, plays every card of a hand, opens
 telepathy, asks for a hint, finishes a hand with the cup of joe, reaches the score pad, starts a new game and
-finds its statistics again in a new kernel.
+opens the settings to play another preset, and finds its statistics again in a new kernel.
 No console error may appear. Screenshots go to the test's tmp_path; the load and click times are printed and
 written to ``browser_metrics.json`` there (measured, not asserted: see the brief's targets).
 """
@@ -172,6 +172,21 @@ def test_play_hands_by_clicking(tmp_path: Path) -> None:
         expect(page.locator(".ht-scorepad")).not_to_contain_text(re.compile(r"Hand 1(?! so far)"))  # a clean pad
         expect(page.locator(".ht-status")).to_contain_text("Choose 3 cards")
         shot("08_new_game")
+        assert not problems, problems
+
+        # ---- the settings panel (built when first opened): another preset starts a new game with its rules
+        expect(page.locator(".ht-rules-line")).not_to_contain_text("jack of diamonds")
+        page.get_by_role("button", name="Settings").click()
+        settings = page.locator(".ht-settings")
+        expect(settings).to_be_visible()
+        settings.locator(".widget-dropdown", has_text="Preset").locator("select").select_option(
+            label="Omnibus (jack of diamonds -10)")
+        expect(settings.get_by_label("Jack of diamonds", exact=True)).to_have_value("-10 points")  # the preset's
+        page.get_by_role("button", name="Apply rules and start a new game").click()
+        expect(page.locator(".ht-rules-line")).to_contain_text("jack of diamonds -10")
+        expect(page.locator(".ht-status")).to_contain_text("Choose 3 cards")
+        page.get_by_role("button", name="Settings").click()
+        expect(settings).to_be_hidden()
         assert not problems, problems
 
         # ---- statistics survive the kernel: a fresh page (a new kernel) shows the two hands played

@@ -149,8 +149,9 @@ class Table:
         self.scorepad = html_box("", "ht-scorepad", "ht-panel", display="none")
         self.stats_html = html_box("", "ht-panel", display="none")
         self.log = html_box("", "ht-log")
-        self.settings = SettingsForm(core, self._guarded)
-        self.side = W.VBox([self.coach, self.telepathy, self.scorepad, self.stats_html, self.settings.panel,
+        self._settings: SettingsForm | None = None  # built when first opened: most pages never open it
+        self.settings_slot = W.VBox()
+        self.side = W.VBox([self.coach, self.telepathy, self.scorepad, self.stats_html, self.settings_slot,
                             self.log])
         self.side.add_class("ht-side")
         self.me_box = W.VBox(layout=W.Layout(width="132px"))
@@ -237,6 +238,15 @@ class Table:
         self.right_col.children = [self.seat_boxes[s] for s in right]
         self.me_box.children = [self.seat_boxes[LEARNER], self.hearts_broken, self.clock]
 
+    @property
+    def settings(self) -> SettingsForm:
+        """The Settings panel's form, built on first use (a hundred widgets a page need not load otherwise)."""
+        if self._settings is None:
+            self._settings = SettingsForm(self.core, self._guarded)
+            self._settings.show_game()
+            self.settings_slot.children = (self._settings.panel,)
+        return self._settings
+
     def card_buttons(self) -> list[W.Button]:
         """The learner's card buttons, in hand order."""
         return list(self.hand_box.children)
@@ -294,7 +304,8 @@ class Table:
         self.style.value = art.style_sheet(art.seat_animals(core.rules.players)) + access.style_sheet()
         self.rules_line.value = html.escape(core.rules.describe())
         self._build_seats(core.rules.players)
-        self.settings.show_game()
+        if self._settings is not None:
+            self._settings.show_game()
         if core.hand_scored:
             self.scorepad_toggle.value = True
 
@@ -417,7 +428,10 @@ class Table:
     def _render_panels(self) -> None:
         self.scorepad.layout.display = "" if self.scorepad_toggle.value else "none"
         self.stats_html.layout.display = "" if self.stats_toggle.value else "none"
-        self.settings.panel.layout.display = "" if self.settings_toggle.value else "none"
+        if self.settings_toggle.value:
+            self.settings.panel.layout.display = ""
+        elif self._settings is not None:
+            self._settings.panel.layout.display = "none"
         if self.scorepad_toggle.value:
             self.scorepad.value = panels.scorepad_html(self.core)
         if self.stats_toggle.value:
