@@ -39,13 +39,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from browser_util import CHROMIUM, CHROMIUM_ARGS, play_server  # noqa: E402
+from browser_util import CARD_CODE, CHROMIUM, CHROMIUM_ARGS, ENABLED_CARD, play_server  # noqa: E402
 
 from hearts_tutor.app import ServeOptions  # noqa: E402
 
 CLICKABLE_S = 10.0
-ENABLED_CARD = ".ht-card:not([disabled])"
-CARD_CODE = re.compile(r"\bht-card-([2-9TJQKA][CDSH])\b")
 KERNEL_ID = re.compile(r"/api/kernels/([0-9a-f-]+)/channels")
 
 
@@ -105,7 +103,7 @@ WATCH_JS = """(() => {
   const received = new Set();
   window.htCardsReceived = () => [...received];
   const decoder = new TextDecoder('utf-8');
-  const scan = (text) => { for (const m of text.matchAll(/\\bht-card-([2-9TJQKA][CDSH])\\b/g)) received.add(m[1]); };
+  const scan = (text) => { for (const m of text.matchAll(/CARD_CODE/g)) received.add(m[1]); };
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
     constructor(...args) {
@@ -117,7 +115,7 @@ WATCH_JS = """(() => {
       });
     }
   };
-})()""".replace("SELECTOR", ENABLED_CARD)
+})()""".replace("SELECTOR", ENABLED_CARD).replace("CARD_CODE", CARD_CODE.pattern)
 
 
 class Browsers:
@@ -234,7 +232,12 @@ def saved_deals(tmp: Path) -> dict[Path, frozenset[str]]:
 
     deals = {}
     for path in tmp.glob(f"hearts_tutor_class_*/learner_*/{FILE_NAME}"):
-        if saved := LearnerDB(path).saved_game(SAVE_KEY):
+        db = LearnerDB(path)
+        try:
+            saved = db.saved_game(SAVE_KEY)
+        finally:
+            db.close()
+        if saved:
             deals[path] = frozenset(json.loads(saved[0])["match"]["current"]["deal"][0])
     return deals
 

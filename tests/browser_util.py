@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -33,6 +34,10 @@ CHROMIUM = os.environ.get("HEARTS_TUTOR_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
 ROOT = Path(__file__).resolve().parent.parent
+ENABLED_CARD = ".ht-card:not([disabled])"
+"""A card of the learner's hand that can be clicked now."""
+CARD_CODE = re.compile(r"\bht-card-([2-9TJQKA][CDSH])\b")
+"""A card button's class naming its card (SPEC section 10), the code in group 1."""
 
 
 def require_browser() -> None:

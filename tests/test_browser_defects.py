@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_util import chromium, new_page, require_browser, voila_server
+from browser_util import ENABLED_CARD, chromium, new_page, require_browser, voila_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(300)]
 
@@ -77,7 +77,7 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("screenshots")
 
 
-READY = ".ht-card:not([disabled])"
+READY = ENABLED_CARD
 
 
 def open_table(page: Any, server: str, name: str, ready: str = READY, *, wait: bool = True) -> None:

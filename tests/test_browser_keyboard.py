@@ -16,12 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_util import browser_page, play_server, require_browser
+from browser_util import ENABLED_CARD, browser_page, play_server, require_browser
 from test_browser_resume import finished_hand, learner_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(300)]
 
-ENABLED_CARD = ".ht-card:not([disabled])"
 CARD_NAME = re.compile(r"^(2|3|4|5|6|7|8|9|10|Jack|Queen|King|Ace) of (clubs|diamonds|spades|hearts)")
 
 

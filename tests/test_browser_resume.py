@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_util import browser_page, play_server, require_browser
+from browser_util import ENABLED_CARD, browser_page, play_server, require_browser
 
 from hearts_tutor.cards import card_str
 from hearts_tutor.hand import Phase
@@ -23,7 +23,6 @@ from hearts_tutor.table.saved import SAVE_KEY
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(300)]
 
-ENABLED_CARD = ".ht-card:not([disabled])"
 
 
 def saved(data_dir: Path) -> dict[str, Any] | None:

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_util import ROOT, offline_page, require_browser, static_server
+from browser_util import ENABLED_CARD, ROOT, offline_page, require_browser, static_server
 
 from hearts_tutor.cards import card_str
 from hearts_tutor.puzzle import RIGHT_WORDS, PuzzleDeal
@@ -26,7 +26,6 @@ from hearts_tutor.puzzle import RIGHT_WORDS, PuzzleDeal
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.serial, pytest.mark.timeout(600)]
 
 LOAD_TIMEOUT_MS = 180_000
-ENABLED_CARD = ".ht-card:not([disabled])"
 PYTHON_ERRORS = '[data-mime-type="application/vnd.jupyter.stderr"], .jp-RenderedText[data-mime-type*="error"]'
 LESSON = "02_passing"
 

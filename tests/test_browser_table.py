@@ -16,15 +16,13 @@ import time
 from pathlib import Path
 
 import pytest
-from browser_util import browser_page, play_server, require_browser
+from browser_util import CARD_CODE, ENABLED_CARD, browser_page, play_server, require_browser
 
 from hearts_tutor.cards import parse_card
 from hearts_tutor.table.art import card_face
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(240)]
 
-ENABLED_CARD = ".ht-card:not([disabled])"
-CARD_CODE = re.compile(r"\bht-card-([2-9TJQKA][CDSH])\b")
 
 
 def card_code(locator) -> str:  # type: ignore[no-untyped-def]
