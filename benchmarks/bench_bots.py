@@ -35,12 +35,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from hearts_tutor.batch.tournament import _bot_seed, _play_deal, deal_for, options_for_jobs, play_hand
 from hearts_tutor.bots import LEVELS, make_bot, search
 from hearts_tutor.bots.base import Decision, Reasoning
 from hearts_tutor.bots.heuristic import HardBot, _moon_points
-from hearts_tutor.hand import Phase
-from hearts_tutor.rules import Rules
-from hearts_tutor.tournament import _bot_seed, _play_deal, deal_for, options_for_jobs, play_hand
+from hearts_tutor.engine.hand import Phase
+from hearts_tutor.engine.rules import Rules
 
 
 def stats(xs: list[float]) -> tuple[float, float]:

@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from browser_util import CARD_CODE, CHROMIUM, CHROMIUM_ARGS, ENABLED_CARD, play_server  # noqa: E402
 
-from hearts_tutor.app import ServeOptions  # noqa: E402
+from hearts_tutor.serve.app import ServeOptions  # noqa: E402
 
 CLICKABLE_S = 10.0
 KERNEL_ID = re.compile(r"/api/kernels/([0-9a-f-]+)/channels")

@@ -26,12 +26,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from hearts_tutor.batch.tournament import deal_for, play_hand
 from hearts_tutor.bots import make_bot
 from hearts_tutor.bots.base import Decision
 from hearts_tutor.coach import grade_pass, grade_play, hint
-from hearts_tutor.hand import HandState, Phase
-from hearts_tutor.rules import Rules
-from hearts_tutor.tournament import deal_for, play_hand
+from hearts_tutor.engine.hand import HandState, Phase
+from hearts_tutor.engine.rules import Rules
 
 Z95 = 1.959964
 

@@ -3,7 +3,7 @@
 Both sides do the same work per hand: deal (a shuffle for us, 52 sampled chance outcomes for OpenSpiel after its
 pass-direction outcome), a random pass of three cards per seat, then random legal cards to the end of the hand,
 asking the engine for the legal moves before every play. Ours goes through the public API
-(``HandState.deal_random``, ``pass_cards``, ``legal_mask``, ``play``; see ``hearts_tutor.bench.random_hand``).
+(``HandState.deal_random``, ``pass_cards``, ``legal_mask``, ``play``; see ``hearts_tutor.batch.bench.random_hand``).
 The two are timed in alternating slices within one run, so a busy machine slows both alike.
 
     .venv/bin/python benchmarks/bench_engine.py [--seconds S] [--json]
@@ -20,8 +20,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from hearts_tutor.bench import random_hand
-from hearts_tutor.rules import Rules
+from hearts_tutor.batch.bench import random_hand
+from hearts_tutor.engine.rules import Rules
 
 
 def openspiel_one_hand(seed: int = 0) -> Callable[[], None]:

@@ -29,10 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pyspiel
 
+from hearts_tutor.batch.tournament import deal_for
 from hearts_tutor.bots import make_bot
-from hearts_tutor.hand import Phase
-from hearts_tutor.rules import Rules
-from hearts_tutor.tournament import deal_for
+from hearts_tutor.engine.hand import Phase
+from hearts_tutor.engine.rules import Rules
 
 _OUR_SUIT = (0, 1, 3, 2)  # OpenSpiel suit (C, D, H, S) -> ours (C, D, S, H)
 _SPIEL_SUIT = (0, 1, 3, 2)  # ours -> OpenSpiel (the same swap)

@@ -1,5 +1,5 @@
 """The static site (``make site``) against CPython on the same machine: site size, cold load to the first
-clickable card, and each bot level's and the coach's decision times (``hearts_tutor.bench.decision_times``, the
+clickable card, and each bot level's and the coach's decision times (``hearts_tutor.batch.bench.decision_times``, the
 same code in both), the browser's run in Pyodide through the site's own REPL page with every other host blocked;
 and the Voila page's cold start (``hearts-tutor play``: from the command to a clickable card) of this checkout
 and of others (e.g. the table before its split).
@@ -23,9 +23,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from browser_util import browser_page, offline_page, play_server, static_server  # noqa: E402
 
-from hearts_tutor.bench import decision_times  # noqa: E402
+from hearts_tutor.batch.bench import decision_times  # noqa: E402
 
-BROWSER_CODE = ("import json\nfrom hearts_tutor.bench import decision_times\n"
+BROWSER_CODE = ("import json\nfrom hearts_tutor.batch.bench import decision_times\n"
                 "print('RESULT', json.dumps(decision_times({count}, {seed})))")
 
 

@@ -1,11 +1,11 @@
 """hearts_tutor: learn Hearts by playing it, with a coach, bots that show their thinking, and lessons."""
 
-from .cards import Card, CardError, CardSet, card_name, card_str, cards_str, parse_card, parse_cards
-from .hand import HandState, IllegalMove, Phase, Trick, Verdict
-from .match import Match
-from .record import HandRecord, RecordError, referee_record
-from .rules import PRESETS, Rules, RulesError
-from .view import PlayerView
+from .engine.cards import Card, CardError, CardSet, card_name, card_str, cards_str, parse_card, parse_cards
+from .engine.hand import HandState, IllegalMove, Phase, Trick, Verdict
+from .engine.match import Match
+from .engine.record import HandRecord, RecordError, referee_record
+from .engine.rules import PRESETS, Rules, RulesError
+from .engine.view import PlayerView
 
 __version__ = "0.1.0"
 

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .batch import SCHEDULER_HELP
+from .batch.runner import SCHEDULER_HELP
 
 
 def _open_input(name: str | None):  # type: ignore[no-untyped-def]
@@ -40,7 +40,7 @@ _positive = _checked(int, lambda v: v >= 1, "a whole number >= 1")
 
 
 def cmd_referee(args: argparse.Namespace) -> int:
-    from .record import run_referee
+    from .engine.record import run_referee
 
     try:
         stream = _open_input(args.file)
@@ -59,7 +59,7 @@ def cmd_referee(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from .bench import engine_hands_per_second
+    from .batch.bench import engine_hands_per_second
 
     if args.what != "engine":
         print(f"hearts-tutor bench: unknown benchmark {args.what!r} (try: engine)", file=sys.stderr)
@@ -70,20 +70,20 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .app import ServeOptions, serve
+    from .serve.app import ServeOptions, serve
 
     return serve(ServeOptions(port=args.port, open_browser=not args.no_browser, ip=args.ip, cull_idle=args.cull_idle,
                               cull_connected=args.cull_connected, preheat=args.preheat, per_learner=args.class_))
 
 
 def cmd_lessons(args: argparse.Namespace) -> int:
-    from .app import open_lessons
+    from .serve.app import open_lessons
 
     return open_lessons()
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    from .tournament import cli_tournament
+    from .batch.tournament import cli_tournament
 
     return cli_tournament(args)
 

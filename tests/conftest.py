@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, settings
 
-from hearts_tutor.stats import ENV_DIR
+from hearts_tutor.practice.stats import ENV_DIR
 
 settings.register_profile("hearts", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("hearts")

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from hearts_tutor.batch.tournament import deal_for
 from hearts_tutor.bots import make_bot
-from hearts_tutor.cards import cards_in, parse_cards
-from hearts_tutor.hand import HandState, Phase
-from hearts_tutor.record import HandRecord
-from hearts_tutor.rules import Rules
-from hearts_tutor.tournament import deal_for
+from hearts_tutor.engine.cards import cards_in, parse_cards
+from hearts_tutor.engine.hand import HandState, Phase
+from hearts_tutor.engine.record import HandRecord
+from hearts_tutor.engine.rules import Rules
 
 
 def make_state(rules: Rules | str, hands: dict[int, str], plays: str = "", *, direction: str = "keep",

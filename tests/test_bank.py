@@ -13,8 +13,11 @@ import pytest
 from positions import bot_position
 
 from hearts_tutor import cli
-from hearts_tutor.cards import card_str, parse_card
-from hearts_tutor.hand import Phase
+from hearts_tutor.batch.tournament import deal_for
+from hearts_tutor.engine.cards import card_str, parse_card
+from hearts_tutor.engine.hand import Phase
+from hearts_tutor.engine.record import HandRecord, referee_record
+from hearts_tutor.engine.rules import PRESETS, Rules
 from hearts_tutor.practice.bank import (
     BANK_DIR,
     FORMAT,
@@ -32,9 +35,6 @@ from hearts_tutor.practice.bank import (
 )
 from hearts_tutor.practice.check import check_puzzle
 from hearts_tutor.practice.mine import Budget, mine_deal
-from hearts_tutor.record import HandRecord, referee_record
-from hearts_tutor.rules import PRESETS, Rules
-from hearts_tutor.tournament import deal_for
 
 HEADER = json.dumps({"format": FORMAT, "schema": SCHEMA})
 

@@ -10,9 +10,9 @@ from positions import make_state
 
 from hearts_tutor.bots import LEVELS, make_bot
 from hearts_tutor.bots.base import Decision
-from hearts_tutor.cards import HEARTS, QUEEN_OF_SPADES, SPADES, card_name, join_names, parse_card, parse_cards
-from hearts_tutor.hand import HandState, Phase
-from hearts_tutor.rules import PRESETS, Rules
+from hearts_tutor.engine.cards import HEARTS, QUEEN_OF_SPADES, SPADES, card_name, join_names, parse_card, parse_cards
+from hearts_tutor.engine.hand import HandState, Phase
+from hearts_tutor.engine.rules import PRESETS, Rules
 
 STANDARD = Rules.preset("standard")
 
@@ -307,7 +307,7 @@ def test_forced_move_is_played(level: str) -> None:
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_bots_finish_hands_on_every_preset(preset: str) -> None:
-    from hearts_tutor.tournament import run_tournament
+    from hearts_tutor.batch.tournament import run_tournament
 
     rules = Rules.preset(preset)
     result = run_tournament(["easy", "medium", "hard"], 3, rules=rules, seed=1)
@@ -316,7 +316,7 @@ def test_bots_finish_hands_on_every_preset(preset: str) -> None:
 
 
 def test_expert_plays_two_decks_and_the_jack() -> None:
-    from hearts_tutor.tournament import run_tournament
+    from hearts_tutor.batch.tournament import run_tournament
 
     for preset in ("cancellation", "omnibus"):
         result = run_tournament(["expert", "easy"], 1, rules=preset, seed=2,

@@ -32,7 +32,7 @@ SIZES = [pytest.param(size, id=f"{size[0]}x{size[1]}") for size in (LAPTOP, PHON
 # smallest that a finger hits reliably; the strip of a card that shows between its neighbours is its target
 TAP = 24
 
-_PRELUDE = ("from hearts_tutor.hand import Phase\nfrom hearts_tutor.rules import Rules\n"
+_PRELUDE = ("from hearts_tutor.engine.hand import Phase\nfrom hearts_tutor.engine.rules import Rules\n"
             "from hearts_tutor.table import Table\n")
 NOTEBOOKS = {  # none saves its game: the tables share a data directory, and a saved game adds a resume offer
     # three players, 17 cards each; seed 3 deals the learner 10♠ and 10♥
@@ -359,8 +359,8 @@ CANCEL_SEED = 0  # Table(Rules.preset("cancellation"), seed=0): see the "cancel"
 
 def test_the_cancel_notebook_deals_cancelled_cards() -> None:
     """The deal the next test relies on, replayed with the engine alone: two tens of clubs cancel, 9♣ wins."""
-    from hearts_tutor.cards import card_str
-    from hearts_tutor.rules import Rules
+    from hearts_tutor.engine.cards import card_str
+    from hearts_tutor.engine.rules import Rules
     from hearts_tutor.table.core import TableCore
     from hearts_tutor.table.render import cancelled
 

@@ -146,7 +146,7 @@ def test_long_hand_big_table_and_narrow_column(tmp_path: Path) -> None:
     """Seventeen cards (three players) all show; eleven players all show; in a 700-pixel column the table is
     drawn smaller, all of it."""
     require_browser()
-    nb = _notebook(tmp_path / "tables.ipynb", "from hearts_tutor.rules import Rules\n"
+    nb = _notebook(tmp_path / "tables.ipynb", "from hearts_tutor.engine.rules import Rules\n"
                    "from hearts_tutor.table import Table\n"
                    "display(Table(Rules.preset('n_player'), seed=3, speed='test'))\n"
                    "Table(Rules.preset('cancellation', players=11), seed=3, speed='test')")

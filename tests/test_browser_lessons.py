@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from browser_util import CHROMIUM, ROOT, browser_page, voila_server
 
-from hearts_tutor.cards import card_str
-from hearts_tutor.puzzle import RIGHT_WORDS, WRONG_WORDS, PuzzleDeal
+from hearts_tutor.coach.puzzle import RIGHT_WORDS, WRONG_WORDS, PuzzleDeal
+from hearts_tutor.engine.cards import card_str
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

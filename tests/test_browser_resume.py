@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from browser_util import ENABLED_CARD, browser_page, play_server, require_browser
 
-from hearts_tutor.cards import card_str
-from hearts_tutor.hand import Phase
+from hearts_tutor.engine.cards import card_str
+from hearts_tutor.engine.hand import Phase
+from hearts_tutor.engine.record import HandRecord
 from hearts_tutor.practice.learner import LearnerDB
-from hearts_tutor.record import HandRecord
 from hearts_tutor.table.saved import SAVE_KEY
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(300)]

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from browser_util import CARD_CODE, ENABLED_CARD, browser_page, play_server, require_browser
 
-from hearts_tutor.cards import parse_card
+from hearts_tutor.engine.cards import parse_card
 from hearts_tutor.table.art import card_face
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(240)]

@@ -1,6 +1,6 @@
 """Every decision stops on a clock, not on a count, so a move takes <= 2 s even where the machine is slower
 (the browser: SPEC section 12): the expert's ``seconds``, the hint's ``seconds`` and the grade's ``deadline``;
-``hearts_tutor.bench.decision_times``, which benchmarks/bench_site.py runs in Pyodide and in CPython."""
+``hearts_tutor.batch.bench.decision_times``, which benchmarks/bench_site.py runs in Pyodide and in CPython."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import time
 
 import pytest
 
-from hearts_tutor.bench import decision_times, positions
+from hearts_tutor.batch.bench import decision_times, positions
 from hearts_tutor.bots import LEVELS, make_bot
 from hearts_tutor.coach import grade_play, hint
-from hearts_tutor.hand import Phase
+from hearts_tutor.engine.hand import Phase
 
 pytestmark = pytest.mark.serial  # it times decisions: alone on the machine
 

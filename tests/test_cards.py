@@ -6,8 +6,8 @@ import doctest
 
 import pytest
 
-from hearts_tutor import cards as cards_module
-from hearts_tutor.cards import (
+from hearts_tutor.engine import cards as cards_module
+from hearts_tutor.engine.cards import (
     ALL_CARDS,
     HEART_MASK,
     JACK_OF_DIAMONDS,

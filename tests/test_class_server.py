@@ -17,7 +17,7 @@ import pytest
 from browser_util import ROOT, require_browser
 from jupyter_server._tz import utcnow
 
-from hearts_tutor.app import ServeOptions
+from hearts_tutor.serve.app import ServeOptions
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import bench_class
@@ -79,7 +79,7 @@ class _Kernel:
 
 
 def test_a_kernel_taken_from_the_pool_gets_a_whole_idle_period_and_idle_kernels_are_culled_together() -> None:
-    from hearts_tutor.kernels import HandoutKernelManager
+    from hearts_tutor.serve.kernels import HandoutKernelManager
 
     manager = HandoutKernelManager(cull_idle_timeout=30)
     manager._last_pass = utcnow() - timedelta(seconds=10)  # the culler's previous pass: they were in the pool

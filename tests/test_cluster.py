@@ -21,10 +21,10 @@ from typing import Any
 import pytest
 from browser_util import free_port
 
+from hearts_tutor.batch.tournament import run_tournament
 from hearts_tutor.cli import main
+from hearts_tutor.engine.rules import Rules
 from hearts_tutor.practice.mine import Budget, done_path, mine
-from hearts_tutor.rules import Rules
-from hearts_tutor.tournament import run_tournament
 
 distributed = pytest.importorskip("distributed", reason="the cluster tests need the extra hearts_tutor[cluster]")
 
@@ -180,7 +180,7 @@ def test_an_unreachable_scheduler_is_a_clear_error_within_ten_seconds(kind: str,
 
 
 def test_a_scheduler_without_workers_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from hearts_tutor import batch
+    from hearts_tutor.batch import runner as batch
 
     monkeypatch.setattr(batch, "WORKER_SECONDS", 1.0)
     with distributed.LocalCluster(n_workers=0, host="127.0.0.1", dashboard_address=":0") as empty:

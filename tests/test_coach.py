@@ -8,7 +8,6 @@ import re
 import pytest
 from positions import make_state
 
-from hearts_tutor.cards import card_name, parse_card, parse_cards
 from hearts_tutor.coach import (
     Flag,
     legality,
@@ -19,8 +18,9 @@ from hearts_tutor.coach import (
     tutor_warning,
 )
 from hearts_tutor.coach import text as coach_text
-from hearts_tutor.hand import HandState, IllegalMove, Phase
-from hearts_tutor.rules import Rules
+from hearts_tutor.engine.cards import card_name, parse_card, parse_cards
+from hearts_tutor.engine.hand import HandState, IllegalMove, Phase
+from hearts_tutor.engine.rules import Rules
 
 # The lead deal: seat 0 wins the second trick; seat 3 wins the third and holds the queen of spades.
 LEAD_DEAL = {
@@ -121,7 +121,7 @@ def test_queen_breaks_hearts_only_where_the_rules_say():
 def test_legality_matches_engine_on_random_positions():
     import random
 
-    from hearts_tutor.bench import random_card
+    from hearts_tutor.batch.bench import random_card
 
     rng = random.Random(5)
     for preset in ("standard", "deluxe", "cancellation", "n_player"):
@@ -495,7 +495,7 @@ def test_messages_read_well():
 def test_hint_counts_the_jack_of_diamonds() -> None:
     """Last to play on a trick holding the jack of diamonds (omnibus): winning it is worth 10 points, not free."""
     from hearts_tutor.coach.hints import explain_play
-    from hearts_tutor.puzzle import PuzzleDeal
+    from hearts_tutor.coach.puzzle import PuzzleDeal
 
     deal = PuzzleDeal.load("omnibus_jack")
     why = explain_play(deal.view(), deal.exercise.answer[0])
@@ -506,8 +506,8 @@ def test_hint_counts_the_jack_of_diamonds() -> None:
 def test_coach_pass_explains_every_card_and_passes_its_own_review(preset: str) -> None:
     """The coach's reason names each card it passes, and its own pass never earns a danger flag from itself."""
     from hearts_tutor import HandState, Rules
-    from hearts_tutor.cards import join_names
     from hearts_tutor.coach import review_pass, suggest_pass
+    from hearts_tutor.engine.cards import join_names
 
     rules = Rules.preset(preset)
     for seed in range(150):

@@ -9,11 +9,11 @@ import pytest
 from positions import make_state
 
 from hearts_tutor.bots import make_bot
-from hearts_tutor.cards import card_name, parse_card, parse_cards
 from hearts_tutor.coach import BANDS, Exercise, band_of, grade_pass, grade_play, hint
 from hearts_tutor.coach.grading import BAND_LIMITS, deals_for
-from hearts_tutor.hand import HandState, IllegalMove, Phase
-from hearts_tutor.rules import Rules
+from hearts_tutor.engine.cards import card_name, parse_card, parse_cards
+from hearts_tutor.engine.hand import HandState, IllegalMove, Phase
+from hearts_tutor.engine.rules import Rules
 
 # seat 0 is last on a spade trick of low spades, holding the queen, the ace and the 3 of spades
 QUEEN_TRICK = make_state("standard", {0: "3C QS AS 3S 2D 3D 4D 5D 6D 7D 8D 9D TD", 1: "AC 2S", 2: "2C 4S",

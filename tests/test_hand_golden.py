@@ -12,9 +12,9 @@ import copy
 
 import pytest
 
-from hearts_tutor.cards import cards_in, parse_card, parse_cards
-from hearts_tutor.hand import HandState, IllegalMove, Phase
-from hearts_tutor.rules import Rules
+from hearts_tutor.engine.cards import cards_in, parse_card, parse_cards
+from hearts_tutor.engine.hand import HandState, IllegalMove, Phase
+from hearts_tutor.engine.rules import Rules
 
 
 def C(text: str) -> int:
@@ -509,7 +509,7 @@ def test_presets_match_the_spec() -> None:
 def test_module_doctests() -> None:
     import doctest
 
-    from hearts_tutor import hand as hand_module
+    from hearts_tutor.engine import hand as hand_module
 
     failures, tried = doctest.testmod(hand_module)
     assert tried > 0 and failures == 0

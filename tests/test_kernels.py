@@ -1,4 +1,4 @@
-"""When ``hearts-tutor play`` refills Voila's pool of preheated kernels (hearts_tutor.kernels): after a class has
+"""When ``hearts-tutor play`` refills Voila's pool of preheated kernels (hearts_tutor.serve.kernels): after a class has
 arrived, not while its pages are loading; at once when a learner waits for the kernel or none would be ready."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from hearts_tutor import kernels
-from hearts_tutor.kernels import HandoutKernelManager
+from hearts_tutor.serve import kernels
+from hearts_tutor.serve.kernels import HandoutKernelManager
 
 QUIET = 0.5
 

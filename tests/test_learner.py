@@ -17,7 +17,7 @@ import pytest
 
 from hearts_tutor.practice import learner
 from hearts_tutor.practice.learner import START, Attempt, LearnerDB, learner_db_path
-from hearts_tutor.stats import Stats
+from hearts_tutor.practice.stats import Stats
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}

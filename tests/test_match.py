@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 from test_hand_golden import D2, D2_PREFS, play_out
 
-from hearts_tutor import match as match_module
-from hearts_tutor.bench import random_card
-from hearts_tutor.cards import parse_cards
-from hearts_tutor.hand import HandState, Phase
-from hearts_tutor.match import Match
-from hearts_tutor.record import RecordError
-from hearts_tutor.rules import Rules
+from hearts_tutor.engine import match as match_module
+from hearts_tutor.batch.bench import random_card
+from hearts_tutor.engine.cards import parse_cards
+from hearts_tutor.engine.hand import HandState, Phase
+from hearts_tutor.engine.match import Match
+from hearts_tutor.engine.record import RecordError
+from hearts_tutor.engine.rules import Rules
 
 
 def play_hand(m: Match, rng: random.Random, *, until: int | None = None) -> None:

@@ -14,15 +14,15 @@ from typing import Any
 import pytest
 from positions import bot_position
 
+from hearts_tutor.batch.tournament import deal_for, play_hand
 from hearts_tutor.bots import make_bot
-from hearts_tutor.cards import Card, card_str
-from hearts_tutor.hand import Phase
+from hearts_tutor.engine.cards import Card, card_str
+from hearts_tutor.engine.hand import Phase
+from hearts_tutor.engine.record import HandRecord, referee_record
+from hearts_tutor.engine.rules import Rules
 from hearts_tutor.practice import mine
 from hearts_tutor.practice.bank import PUZZLE_FIELDS, THEMES, Puzzle, load_bank, move_key, parse_move
 from hearts_tutor.practice.mine import Budget, Candidate, consider, finished_deals, starting_rating
-from hearts_tutor.record import HandRecord, referee_record
-from hearts_tutor.rules import Rules
-from hearts_tutor.tournament import deal_for, play_hand
 
 # ----- end to end -----
 

@@ -34,8 +34,8 @@ import random
 
 import pytest
 
-from hearts_tutor.cards import card_str
-from hearts_tutor.record import referee_record
+from hearts_tutor.engine.cards import card_str
+from hearts_tutor.engine.record import referee_record
 
 pyspiel = pytest.importorskip(
     "pyspiel", reason="OpenSpiel (pip package open_spiel, in the 'test' extra) is needed for the differential test")
@@ -170,7 +170,7 @@ def test_moon_hands_agree_with_openspiel() -> None:
 
 def test_running_points_agree_trick_by_trick() -> None:
     """Raw points after each of the first 12 tricks equal OpenSpiel's running points (jack included)."""
-    from hearts_tutor.record import HandRecord
+    from hearts_tutor.engine.record import HandRecord
 
     flags = dict.fromkeys(FLAGS, True)
     game = pyspiel.load_game("hearts", flags)

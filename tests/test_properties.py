@@ -14,11 +14,11 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearts_tutor.bench import random_card
-from hearts_tutor.cards import cards_in
-from hearts_tutor.hand import HandState, IllegalMove, Phase
-from hearts_tutor.record import HandRecord
-from hearts_tutor.rules import MOON_CHOICES, Rules
+from hearts_tutor.batch.bench import random_card
+from hearts_tutor.engine.cards import cards_in
+from hearts_tutor.engine.hand import HandState, IllegalMove, Phase
+from hearts_tutor.engine.record import HandRecord
+from hearts_tutor.engine.rules import MOON_CHOICES, Rules
 
 CONFIGS = [(name, 4) for name in ("standard", "animal_table", "deluxe", "omnibus", "duell")]
 CONFIGS += [(name, 6) for name in ("standard", "deluxe", "duell")]

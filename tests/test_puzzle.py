@@ -8,10 +8,10 @@ import ipywidgets as widgets
 import pytest
 from ipywidgets.widgets.widget import _instances
 
-from hearts_tutor.cards import card_name, card_str, parse_card, parse_cards
-from hearts_tutor.hand import HandState
-from hearts_tutor.puzzle import RIGHT_WORDS, WRONG_WORDS, Puzzle, PuzzleDeal, deal_names
-from hearts_tutor.record import HandRecord
+from hearts_tutor.coach.puzzle import RIGHT_WORDS, WRONG_WORDS, Puzzle, PuzzleDeal, deal_names
+from hearts_tutor.engine.cards import card_name, card_str, parse_card, parse_cards
+from hearts_tutor.engine.hand import HandState
+from hearts_tutor.engine.record import HandRecord
 
 
 def synced_state(w: widgets.Widget) -> str:

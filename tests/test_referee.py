@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from hearts_tutor.record import referee_record, run_referee
+from hearts_tutor.engine.record import referee_record, run_referee
 
 GOLDEN = Path(__file__).with_name("golden")
 SUITS, RANKS = "CDSH", "23456789TJQKA"
@@ -77,8 +77,8 @@ def test_partial_hand_raw_points_and_moon_choice() -> None:
 def test_cancelled_trick_is_null() -> None:
     from test_hand_golden import CANCEL, CANCEL_PREFS, hand_from, play_out
 
-    from hearts_tutor.record import HandRecord
-    from hearts_tutor.rules import Rules
+    from hearts_tutor.engine.record import HandRecord
+    from hearts_tutor.engine.rules import Rules
 
     h = hand_from(Rules.preset("cancellation", players=6), CANCEL, kitty="6C AH", dealer=5)
     play_out(h, CANCEL_PREFS)
@@ -209,7 +209,7 @@ def test_cli_unreadable_input(tmp_path: Path) -> None:
 def test_module_doctests() -> None:
     import doctest
 
-    from hearts_tutor import record
+    from hearts_tutor.engine import record
 
     failures, tried = doctest.testmod(record)
     assert tried > 0 and failures == 0

@@ -10,14 +10,14 @@ import sys
 import pytest
 
 import hearts_tutor.coach.grading as grading
+from hearts_tutor.batch.tournament import play_hand
 from hearts_tutor.bots import make_bot
-from hearts_tutor.cards import cards_str, parse_card
 from hearts_tutor.cli import main
 from hearts_tutor.coach import BANDS, band_of, review_hand
-from hearts_tutor.hand import HandState
-from hearts_tutor.record import HandRecord, RecordError, referee_record
-from hearts_tutor.rules import PRESETS, Rules
-from hearts_tutor.tournament import play_hand
+from hearts_tutor.engine.cards import cards_str, parse_card
+from hearts_tutor.engine.hand import HandState
+from hearts_tutor.engine.record import HandRecord, RecordError, referee_record
+from hearts_tutor.engine.rules import PRESETS, Rules
 
 ROLLOUTS = 6
 

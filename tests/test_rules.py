@@ -7,8 +7,8 @@ import doctest
 
 import pytest
 
-from hearts_tutor import rules as rules_module
-from hearts_tutor.rules import PRESETS, RULE_KEYS, Rules, RulesError
+from hearts_tutor.engine import rules as rules_module
+from hearts_tutor.engine.rules import PRESETS, RULE_KEYS, Rules, RulesError
 
 
 def test_defaults_are_the_first_value_of_each_spec_row() -> None:

@@ -11,8 +11,8 @@ import pytest
 
 from hearts_tutor.bots.helper import SearchHelper, shared_helper
 from hearts_tutor.bots.search import evaluate_passes, evaluate_plays, paired_playouts
-from hearts_tutor.hand import HandState
-from hearts_tutor.rules import Rules
+from hearts_tutor.engine.hand import HandState
+from hearts_tutor.engine.rules import Rules
 
 pytestmark = pytest.mark.skipif(os.name == "nt", reason="the search helper runs on POSIX systems only")
 

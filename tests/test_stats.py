@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from hearts_tutor.practice.learner import LearnerDB
-from hearts_tutor.stats import Stats, StatsStore, data_dir, load_stats, save_stats
+from hearts_tutor.practice.stats import Stats, StatsStore, data_dir, load_stats, save_stats
 
 
 def test_round_trip(tmp_path: Path) -> None:
@@ -85,7 +85,7 @@ def test_save_failure_is_reported_not_raised(tmp_path: Path) -> None:
 
 
 def test_the_table_keeps_statistics_across_restarts(tmp_path: Path) -> None:
-    from hearts_tutor.rules import Rules
+    from hearts_tutor.engine.rules import Rules
     from hearts_tutor.table import Table
 
     path = tmp_path / "learner.sqlite3"

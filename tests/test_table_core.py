@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from hearts_tutor.hand import Phase
-from hearts_tutor.rules import Rules
-from hearts_tutor.stats import StatsStore
+from hearts_tutor.engine.hand import Phase
+from hearts_tutor.engine.rules import Rules
+from hearts_tutor.practice.stats import StatsStore
 from hearts_tutor.table import coaching
 from hearts_tutor.table.core import Change, TableCore
 
@@ -41,9 +41,9 @@ def pass_first_cards(core: TableCore) -> None:
 
 HAND_WITHOUT_WIDGETS = textwrap.dedent("""
     import json, pathlib, sys
-    from hearts_tutor.stats import StatsStore
+    from hearts_tutor.practice.stats import StatsStore
     from hearts_tutor.table import TableCore, panels, render
-    from hearts_tutor.hand import Phase
+    from hearts_tutor.engine.hand import Phase
 
     core = TableCore(seed=21, mode="sync", grading=False, stats=StatsStore(pathlib.Path(sys.argv[1])))
     out = {"hints": [], "pages": 0}

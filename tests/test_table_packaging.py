@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from hearts_tutor import app
+from hearts_tutor.serve import app
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -72,7 +72,7 @@ def test_class_options_reach_voila(tmp_path: Path) -> None:
 
 
 def test_a_class_keeps_each_learners_records_apart(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from hearts_tutor.stats import CLASS_DIR, learner_data_dir
+    from hearts_tutor.practice.stats import CLASS_DIR, learner_data_dir
 
     monkeypatch.delenv(CLASS_DIR, raising=False)
     assert learner_data_dir() is None  # one learner: the usual data folder

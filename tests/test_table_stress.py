@@ -12,9 +12,9 @@ from collections import Counter
 
 import pytest
 
-from hearts_tutor.hand import Phase
-from hearts_tutor.rules import Rules
-from hearts_tutor.stats import StatsStore
+from hearts_tutor.engine.hand import Phase
+from hearts_tutor.engine.rules import Rules
+from hearts_tutor.practice.stats import StatsStore
 from hearts_tutor.table import Table
 
 MAX_ACTIONS_PER_HAND = 1500

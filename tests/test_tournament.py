@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from hearts_tutor.batch.tournament import _summarise, options_for_jobs, run_tournament
 from hearts_tutor.cli import main
-from hearts_tutor.rules import Rules
-from hearts_tutor.tournament import _summarise, options_for_jobs, run_tournament
+from hearts_tutor.engine.rules import Rules
 
 
 def test_duplicate_rotates_every_bot_through_every_seat() -> None:

@@ -6,9 +6,9 @@ import dataclasses
 import random
 from collections import Counter
 
-from hearts_tutor.cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_MASKS, parse_card, parse_cards
-from hearts_tutor.hand import HandState, Phase
-from hearts_tutor.rules import Rules
+from hearts_tutor.engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_MASKS, parse_card, parse_cards
+from hearts_tutor.engine.hand import HandState, Phase
+from hearts_tutor.engine.rules import Rules
 
 # Seat 1 leads the 2C; seat 2 and seat 3 are void in clubs (seat 3 holds only spades above the jack and hearts).
 DL = ["AC 3D 4D 5D 6D QS JD QD KD AD 2H 3H 4H",
@@ -135,7 +135,8 @@ def test_face_down_kitty_stays_hidden_when_its_twin_is_played() -> None:
 def test_module_doctests() -> None:
     import doctest
 
-    from hearts_tutor import bench, view
+    from hearts_tutor.batch import bench
+    from hearts_tutor.engine import view
 
     for module in (view, bench):
         failures, _ = doctest.testmod(module)

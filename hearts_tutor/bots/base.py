@@ -1,6 +1,6 @@
 """The bot interface: a decision with its reasoning, step by step (the raw material of telepathy).
 
-A bot sees only a :class:`~hearts_tutor.view.PlayerView`. Every decision carries ordered
+A bot sees only a :class:`~hearts_tutor.engine.view.PlayerView`. Every decision carries ordered
 :class:`Step` s: what the bot observed, what it inferred, the candidates it weighed with their scores,
 and what it chose and why. The final step always names the chosen card(s).
 """
@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..cards import Card, card_name, join_names
-from ..hand import HandState, Phase, moon_goal
-from ..view import PlayerView
+from ..engine.cards import Card, card_name, join_names
+from ..engine.hand import HandState, Phase, moon_goal
+from ..engine.view import PlayerView
 
 STEP_KINDS = ("observed", "inferred", "considered", "chose")
 

@@ -23,8 +23,8 @@ import math
 import random
 from typing import Any, ClassVar
 
-from ..cards import Card, card_name, card_str, join_names
-from ..view import PlayerView
+from ..engine.cards import Card, card_name, card_str, join_names
+from ..engine.view import PlayerView
 from .base import Bot, Decision, Reasoning
 from .helper import SearchHelper, helper_for
 from .heuristic import Beliefs, HardBot, as_chosen, best_passes, seat_name

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, ClassVar
 
-from ..cards import (
+from ..engine.cards import (
     HEART_MASK,
     HEARTS,
     QS_BIT,
@@ -41,7 +41,7 @@ from ..cards import (
     join_names,
     join_words,
 )
-from ..view import PlayerView
+from ..engine.view import PlayerView
 from .base import Bot, Decision, Reasoning
 from .search import JD, JD_BIT, trick_winner_card
 
@@ -241,7 +241,7 @@ class Beliefs:
 
 
 def _open_trick(view: PlayerView) -> Any:
-    from ..hand import Trick
+    from ..engine.hand import Trick
 
     return Trick(view.leader, view.trick, None)
 

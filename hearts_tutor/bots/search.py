@@ -6,8 +6,8 @@ low-variance), and the rest of the hand is played out by :func:`rollout_policy`,
 reasonable player. An :class:`Estimate` is the viewing seat's expected points for this hand, after moon,
 sweep and bonus scoring: lower is better.
 
->>> from hearts_tutor.rules import Rules
->>> from hearts_tutor.hand import HandState
+>>> from hearts_tutor.engine.rules import Rules
+>>> from hearts_tutor.engine.hand import HandState
 >>> state = HandState.deal_random(Rules.preset("standard"), seed=5, hand_number=3)
 >>> view = state.view(state.to_move)
 >>> est = evaluate_plays(view, rollouts=8, rng=1)
@@ -24,10 +24,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..cards import HEART_MASK, QS_BIT, QUEEN_OF_SPADES, SPADES, SUIT_MASKS, Card, CardSet
-from ..hand import HandState, Phase
-from ..rules import Rules
-from ..view import PlayerView
+from ..engine.cards import HEART_MASK, QS_BIT, QUEEN_OF_SPADES, SPADES, SUIT_MASKS, Card, CardSet
+from ..engine.hand import HandState, Phase
+from ..engine.rules import Rules
+from ..engine.view import PlayerView
 
 if TYPE_CHECKING:
     from .helper import SearchHelper

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Card
-from ..hand import IllegalMove, Phase
-from ..view import PlayerView
+from ..engine.cards import Card
+from ..engine.hand import IllegalMove, Phase
+from ..engine.view import PlayerView
 from . import text
 from .grading import (
     FORCED_ROLLOUTS,

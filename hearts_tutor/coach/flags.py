@@ -6,8 +6,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import HEARTS, SPADES, Card, card_str, rank_of, suit_of
-from ..rules import Rules
+from ..engine.cards import HEARTS, SPADES, Card, card_str, rank_of, suit_of
+from ..engine.rules import Rules
 
 SEVERITIES = ("info", "warning", "danger")
 

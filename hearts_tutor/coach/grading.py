@@ -42,9 +42,9 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import Card, card_str, rank_of
-from ..hand import IllegalMove, Phase
-from ..view import PlayerView
+from ..engine.cards import Card, card_str, rank_of
+from ..engine.hand import IllegalMove, Phase
+from ..engine.view import PlayerView
 from . import text
 from .passing import check_pass, pass_candidates, suggest_pass
 

@@ -18,9 +18,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import HEARTS, QUEEN_OF_SPADES, SPADES, Card, rank_of, suit_of
-from ..hand import Phase
-from ..view import PlayerView
+from ..engine.cards import HEARTS, QUEEN_OF_SPADES, SPADES, Card, rank_of, suit_of
+from ..engine.hand import Phase
+from ..engine.view import PlayerView
 from . import text
 from .flags import Flag
 from .passing import SPADE_GUARDS_NEEDED, hand_before_pass, pass_candidates, suggest_pass

@@ -11,9 +11,9 @@
 
 from __future__ import annotations
 
-from ..cards import Card
-from ..hand import Verdict
-from ..view import PlayerView
+from ..engine.cards import Card
+from ..engine.hand import Verdict
+from ..engine.view import PlayerView
 
 
 def legality(view: PlayerView) -> dict[Card, Verdict | None]:

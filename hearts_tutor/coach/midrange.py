@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..cards import DIAMONDS, HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SPADES, Card, rank_of, suit_of
-from ..hand import Phase
-from ..view import PlayerView
+from ..engine.cards import DIAMONDS, HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SPADES, Card, rank_of, suit_of
+from ..engine.hand import Phase
+from ..engine.view import PlayerView
 from . import text
 from .flags import MIDRANGE_RANKS, Flag, jack_scores, queen_scores
 

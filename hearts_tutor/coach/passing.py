@@ -8,7 +8,7 @@ is worth -10 keep it and the high diamonds that catch it; when the queen of spad
 spades are ordinary cards.
 
 >>> from hearts_tutor import HandState, Rules, parse_cards
->>> from hearts_tutor.cards import parse_card
+>>> from hearts_tutor.engine.cards import parse_card
 >>> deal = [parse_cards("2C 3C 4C 5C 6C 7C 8C 9C TC QS 3S 2H 3H")] + [[] for _ in range(3)]
 >>> rest = sorted(set(range(52)) - set(deal[0]))
 >>> deal = [deal[0]] + [rest[i * 13:(i + 1) * 13] for i in range(3)]
@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import (
+from ..engine.cards import (
     CLUBS,
     DIAMONDS,
     HEARTS,
@@ -35,9 +35,9 @@ from ..cards import (
     rank_of,
     suit_of,
 )
-from ..hand import IllegalMove, Phase
-from ..rules import Rules
-from ..view import PlayerView
+from ..engine.hand import IllegalMove, Phase
+from ..engine.rules import Rules
+from ..engine.view import PlayerView
 from . import text
 from .flags import (
     ACE,
@@ -92,7 +92,7 @@ def hand_before_pass(view: PlayerView) -> list[Card]:
 
 
 def check_pass(view: PlayerView, cards: Sequence[Card]) -> None:
-    """Raise :class:`~hearts_tutor.hand.IllegalMove` (the engine's rule) unless these cards can be passed
+    """Raise :class:`~hearts_tutor.engine.hand.IllegalMove` (the engine's rule) unless these cards can be passed
     from the hand the seat held before its pass."""
     if view.pass_direction == "keep":
         raise IllegalMove("no_passing", "This is a keep hand: nobody passes, you play the cards dealt.")

@@ -16,9 +16,9 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import Card, card_str, cards_str
-from ..hand import HandState, Phase
-from ..record import HandRecord, RecordError, decode_json, json_error
+from ..engine.cards import Card, card_str, cards_str
+from ..engine.hand import HandState, Phase
+from ..engine.record import HandRecord, RecordError, decode_json, json_error
 from . import text
 from .grading import Grade, grade_pass, grade_play
 from .legality import legality

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..cards import HEARTS, QUEEN_OF_SPADES, SPADES, Card, rank_of, suit_of
-from ..view import PlayerView
+from ..engine.cards import HEARTS, QUEEN_OF_SPADES, SPADES, Card, rank_of, suit_of
+from ..engine.view import PlayerView
 from .flags import JACK, queen_scores
 
 

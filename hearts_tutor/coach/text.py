@@ -3,7 +3,7 @@
 Rules for the wording (SPEC section 6, acceptance 5): plain words a beginner understands, cards named as
 people say them ("the queen of spades"), and any Hearts term explained the first time a message uses it,
 e.g. "void (you hold no cards of that suit)". Engine legality sentences are quoted word for word from
-:func:`hearts_tutor.hand.describe_rule`; they are not repeated here.
+:func:`hearts_tutor.engine.hand.describe_rule`; they are not repeated here.
 
 >>> cards_phrase([36])
 'the queen of spades'
@@ -16,9 +16,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from ..cards import HEARTS, SUIT_NAMES, Card, card_name, join_names, rank_of, suit_of
-from ..hand import moon_goal
-from ..rules import Rules
+from ..engine.cards import HEARTS, SUIT_NAMES, Card, card_name, join_names, rank_of, suit_of
+from ..engine.hand import moon_goal
+from ..engine.rules import Rules
 
 # ----- small helpers -----
 

@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..cards import Card, CardError, card_str, parse_card
-from ..hand import Phase
-from ..record import HandRecord, RecordError, decode_json
-from ..view import PlayerView
+from ..engine.cards import Card, CardError, card_str, parse_card
+from ..engine.hand import Phase
+from ..engine.record import HandRecord, RecordError, decode_json
+from ..engine.view import PlayerView
 
 FORMAT = "hearts_tutor puzzle bank"
 SCHEMA = 1

@@ -6,9 +6,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..batch import in_order, run_batch
-from ..hand import IllegalMove
-from ..record import referee_record
+from ..batch.runner import in_order, run_batch
+from ..engine.hand import IllegalMove
+from ..engine.record import referee_record
 from .bank import PUZZLE_FIELDS, Bank, BankError, Puzzle, move_key, parse_move
 from .mine import DEFAULT_BUDGET, Budget, compare, option_values
 

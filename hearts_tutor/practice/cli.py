@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..batch import SCHEDULER_HELP, BatchError, progress_bar
-from ..rules import PRESETS, Rules, RulesError
+from ..batch.runner import SCHEDULER_HELP, BatchError, progress_bar
+from ..engine.rules import PRESETS, Rules, RulesError
 from .bank import BANK_DIR, THEMES, BankError, load_bank
 
 

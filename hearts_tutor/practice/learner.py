@@ -1,13 +1,14 @@
 """The learner model: one SQLite database of attempts, ratings, reviews and the table's statistics.
 
-The database (``learner.sqlite3`` in :func:`~hearts_tutor.stats.data_dir`) holds
+The database (``learner.sqlite3`` in :func:`~hearts_tutor.practice.stats.data_dir`) holds
 
 * every attempt: a puzzle, a review or a graded move at the table, with its position, choice, band, cost, time
   taken and themes;
 * the learner's Glicko-2 rating overall and per theme (the ``glicko2`` package), with their history: a rated
   attempt is a game against the puzzle, whose rating is the opponent's;
 * the review schedule (FSRS, from the ``fsrs`` package): missed puzzles and table mistakes come back;
-* the table's :class:`~hearts_tutor.stats.Stats`, migrated once from the legacy ``stats.json`` (kept as a backup).
+* the table's :class:`~hearts_tutor.practice.stats.Stats`, migrated once from the legacy ``stats.json``
+  (kept as a backup).
 
 It runs in WAL mode with a busy timeout, so two notebooks writing at once wait for each other instead of
 failing, and every write is one transaction (an attempt commits together with its rating updates). A file that
@@ -53,7 +54,7 @@ from typing import Any
 import fsrs
 import glicko2
 
-from ..stats import BANDS, Stats, data_dir, load_stats
+from .stats import BANDS, Stats, data_dir, load_stats
 
 FILE_NAME = "learner.sqlite3"
 LEGACY_STATS_NAME = "stats.json"
@@ -168,7 +169,7 @@ class Attempt:
     """The learner's card codes (or move keys)."""
     correct: bool
     band: str
-    """One of :data:`~hearts_tutor.stats.BANDS`."""
+    """One of :data:`~hearts_tutor.practice.stats.BANDS`."""
     cost: float
     """Points given up against the best move, on average."""
     seconds: float

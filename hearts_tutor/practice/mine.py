@@ -37,12 +37,12 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from ..batch import run_batch
-from ..cards import Card
-from ..hand import HandState, Phase
-from ..record import HandRecord
-from ..rules import Rules
-from ..view import PlayerView
+from ..batch.runner import run_batch
+from ..engine.cards import Card
+from ..engine.hand import HandState, Phase
+from ..engine.record import HandRecord
+from ..engine.rules import Rules
+from ..engine.view import PlayerView
 from .bank import append_puzzles, move_key
 
 MARGIN = 2.0
@@ -393,8 +393,8 @@ def _seed(*parts: Any) -> int:
 def mine_deal(rules: Rules, seed: int, deal: int, budget: Budget = DEFAULT_BUDGET
               ) -> tuple[list[dict[str, Any]], Counter]:
     """Play one deal with bots of mixed levels and mine every decision; the puzzles and each filter's count."""
+    from ..batch.tournament import deal_for
     from ..bots import make_bot
-    from ..tournament import deal_for
 
     n = rules.players
     mix = SEAT_MIXES[deal % len(SEAT_MIXES)]

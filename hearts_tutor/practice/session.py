@@ -27,9 +27,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import Card, card_name, join_names
-from ..record import HandRecord
-from ..view import PlayerView
+from ..engine.cards import Card, card_name, join_names
+from ..engine.record import HandRecord
+from ..engine.view import PlayerView
 from .bank import THEMES, Bank, Judgement, Puzzle, load_bank, move_key, parse_move
 
 MAX_TRIES = 2

@@ -9,9 +9,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from ..cards import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SPADES, Card, rank_of, suit_of
-from ..rules import Rules
-from ..view import PlayerView
+from ..engine.cards import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SPADES, Card, rank_of, suit_of
+from ..engine.rules import Rules
+from ..engine.view import PlayerView
 
 MIDRANGE = range(5, 10)  # 7 to jack
 ENDGAME_CARDS = 4

@@ -15,8 +15,8 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..cards import Card, card_name
-from ..puzzle import card_button, describe_position, toggle_pass_card
+from ..coach.puzzle import card_button, describe_position, toggle_pass_card
+from ..engine.cards import Card, card_name
 from .bank import LESSON_THEMES, THEME_NAMES, THEMES, parse_move
 from .session import Outcome, Practice
 

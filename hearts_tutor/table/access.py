@@ -5,7 +5,7 @@ style sheet hides that text and draws the card's face with generated content tha
 (``content: "…" / ""``), so a sighted learner sees the same face as before. Every control is a native button,
 so Tab, Shift+Tab, Enter and Space work; :data:`FOCUS_CSS` gives the focused one a clear outline.
 
->>> from hearts_tutor.cards import parse_card
+>>> from hearts_tutor.engine.cards import parse_card
 >>> card_label(parse_card("QS"), disabled=True, reason="You must follow clubs.")
 'Queen of spades — cannot play: You must follow clubs.'
 >>> card_label(parse_card("TH"), selected=True)
@@ -14,7 +14,7 @@ so Tab, Shift+Tab, Enter and Space work; :data:`FOCUS_CSS` gives the focused one
 
 from __future__ import annotations
 
-from ..cards import RANKS, SUIT_SYMBOLS, SUITS, Card, card_name
+from ..engine.cards import RANKS, SUIT_SYMBOLS, SUITS, Card, card_name
 from . import art
 
 

@@ -10,7 +10,7 @@ import html
 import math
 from collections.abc import Sequence
 
-from ..cards import RANKS, SUIT_SYMBOLS, Card
+from ..engine.cards import RANKS, SUIT_SYMBOLS, Card
 from .layout import TRICK_HEIGHT, TRICK_WIDTH
 
 RED_SUITS = (1, 3)  # diamonds, hearts

@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import Card
-from ..hand import Phase
+from ..engine.cards import Card
+from ..engine.hand import Phase
+from ..engine.record import HandRecord
+from ..engine.view import PlayerView
 from ..practice.session import record_table_move
-from ..record import HandRecord
-from ..view import PlayerView
 from .helpers import LEARNER, call_coach, coach_function, compute_hint
 
 if TYPE_CHECKING:

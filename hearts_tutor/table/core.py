@@ -1,6 +1,6 @@
 """The table without its widgets: the game, the bots' turns, the learner's moves, the coach, undo, telepathy.
 
-:class:`TableCore` wraps a :class:`~hearts_tutor.match.Match` and keeps what the table shows. It imports no
+:class:`TableCore` wraps a :class:`~hearts_tutor.engine.match.Match` and keeps what the table shows. It imports no
 ipywidgets: :class:`~.widget.Table` draws its state when told of a :class:`~.events.Change`, and forwards
 clicks to its methods. The coach is :class:`~.coaching.Coach`; when the bots move, :class:`~.pacing.Pacer`.
 
@@ -23,12 +23,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..bots.base import Bot, Decision
-from ..cards import Card, parse_card
-from ..hand import IllegalMove, Phase, Trick
-from ..match import Match
-from ..rules import Rules
-from ..stats import Stats, StatsStore
-from ..view import PlayerView
+from ..engine.cards import Card, parse_card
+from ..engine.hand import IllegalMove, Phase, Trick
+from ..engine.match import Match
+from ..engine.rules import Rules
+from ..engine.view import PlayerView
+from ..practice.stats import Stats, StatsStore
 from . import art
 from .coaching import Coach, TutorWarning
 from .events import MODES, SPEEDS, Change, NextStep

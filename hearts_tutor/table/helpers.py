@@ -11,9 +11,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..bots.base import Bot, Decision, Reasoning
-from ..cards import HEARTS, QUEEN_OF_SPADES, SPADES, Card, card_name, rank_of, suit_of
-from ..hand import Phase
-from ..view import PlayerView
+from ..engine.cards import HEARTS, QUEEN_OF_SPADES, SPADES, Card, card_name, rank_of, suit_of
+from ..engine.hand import Phase
+from ..engine.view import PlayerView
 
 DEFAULT_LEVELS = ("easy", "medium", "hard", "expert")
 LEARNER = 0

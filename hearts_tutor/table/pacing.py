@@ -13,7 +13,7 @@ import traceback
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from ..hand import Phase
+from ..engine.hand import Phase
 from .events import SPEEDS, Change, NextStep
 from .executor import Executor
 from .helpers import LEARNER

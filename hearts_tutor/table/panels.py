@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..bots.base import Step
-from ..cards import Card, parse_cards
-from ..hand import Phase
-from ..stats import StatsStore
+from ..engine.cards import Card, parse_cards
+from ..engine.hand import Phase
+from ..practice.stats import StatsStore
 from . import art
 from .coaching import (
     MISTAKES,

@@ -1,7 +1,7 @@
 """What the felt shows, from a :class:`~.core.TableCore`: the seats, the trick, the last trick, the learner's
 cards, the pass and action buttons, the status line. Pure functions (HTML text and small values), no widgets.
 
-Everything here comes from the learner's :class:`~hearts_tutor.view.PlayerView` and public facts: an
+Everything here comes from the learner's :class:`~hearts_tutor.engine.view.PlayerView` and public facts: an
 opponent's card is never written unless it was played face up.
 """
 
@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..cards import SUIT_NAMES, Card
 from ..coach.situation import trick_winner
-from ..hand import Phase
-from ..view import PlayerView
+from ..engine.cards import SUIT_NAMES, Card
+from ..engine.hand import Phase
+from ..engine.view import PlayerView
 from . import art
 from .events import SPEEDS
 from .helpers import LEARNER

@@ -11,7 +11,7 @@ forgotten. The save's ``match`` holds the record of every finished hand (``hands
 
 >>> import tempfile
 >>> from pathlib import Path
->>> from hearts_tutor.stats import StatsStore
+>>> from hearts_tutor.practice.stats import StatsStore
 >>> from hearts_tutor.table import TableCore
 >>> store = StatsStore(Path(tempfile.mkdtemp()) / "learner.sqlite3")
 >>> first = TableCore(seed=3, mode="sync", grading=False, stats=store)
@@ -34,9 +34,9 @@ import uuid
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import Card, card_str, parse_card
-from ..hand import Phase
-from ..match import Match
+from ..engine.cards import Card, card_str, parse_card
+from ..engine.hand import Phase
+from ..engine.match import Match
 from . import art
 from .coaching import Grade
 from .helpers import LEARNER

@@ -1,4 +1,4 @@
-"""The table's Settings panel: every rule of :class:`~hearts_tutor.rules.Rules`, the opponents' levels, the
+"""The table's Settings panel: every rule of :class:`~hearts_tutor.engine.rules.Rules`, the opponents' levels, the
 table's switches (tutor, demonstration, practice, telepathy) and the animation speed."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..rules import (
+from ..engine.rules import (
     CLEAN_HAND_BONUSES,
     END_MODES,
     FIRST_LEADS,

@@ -2,7 +2,7 @@
 
 :class:`Table` builds the widgets, draws its :class:`~.core.TableCore` (the game, the bots, the coach) with the
 HTML of :mod:`.render` and :mod:`.panels`, and forwards every click to the core. It shows only what the
-learner (seat 0) may know: everything comes from the learner's :class:`~hearts_tutor.view.PlayerView`, public
+learner (seat 0) may know: everything comes from the learner's :class:`~hearts_tutor.engine.view.PlayerView`, public
 facts (scores, played cards) and, when the learner asks for it, a bot's reasoning (telepathy).
 
 >>> t = Table(seed=1, mode="sync")
@@ -25,9 +25,9 @@ from urllib.parse import parse_qs
 
 import ipywidgets as W
 
-from ..cards import RANKS, SUITS, Card, card_str
-from ..rules import Rules
-from ..stats import ENV_DIR, learner_data_dir
+from ..engine.cards import RANKS, SUITS, Card, card_str
+from ..engine.rules import Rules
+from ..practice.stats import ENV_DIR, learner_data_dir
 from . import access, art, panels, render
 from .controls import button, html_box, set_class
 from .core import TableCore

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import platformdirs
 
 if TYPE_CHECKING:
-    from .practice.learner import LearnerDB
+    from .learner import LearnerDB
 
 BANDS = ("best", "good", "inaccuracy", "mistake", "blunder")
 ENV_DIR = "HEARTS_TUTOR_DATA_DIR"
@@ -163,7 +163,7 @@ class StatsStore:
     """
 
     def __init__(self, path: Path | None = None) -> None:
-        from .practice.learner import LearnerDB
+        from .learner import LearnerDB
 
         self.learner: LearnerDB = LearnerDB(path)
         self.path = self.learner.path
@@ -199,7 +199,7 @@ class StatsStore:
 
     def save(self) -> str | None:
         """Store this copy of the statistics as it is; returns a problem to show instead of raising."""
-        from .practice.learner import replace_stats
+        from .learner import replace_stats
 
         if not self.learner.persistent:
             return self.message

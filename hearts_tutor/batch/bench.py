@@ -8,8 +8,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-from .hand import HandState, Phase
-from .rules import Rules
+from ..engine.hand import HandState, Phase
+from ..engine.rules import Rules
 
 
 def random_card(mask: int, rng: random.Random) -> int:
@@ -63,8 +63,8 @@ def positions(count: int, seed: int = 0) -> list[HandState]:
 def decision_times(count: int = 6, seed: int = 0) -> dict[str, dict[str, float]]:
     """Seconds per decision (median and max over ``count`` positions) of each bot level (a play, after a first
     unmeasured one that sets the bot up) and of the coach's hint and grade, each with its default budget."""
-    from .bots import LEVELS, make_bot
-    from .coach import grade_play, hint
+    from ..bots import LEVELS, make_bot
+    from ..coach import grade_play, hint
 
     hands = positions(count + 1, seed)
     views = [h.view(h.to_move) for h in hands]

@@ -8,7 +8,7 @@
 >>> Rules(pass_cycle=("across",), players=5)
 Traceback (most recent call last):
 ...
-hearts_tutor.rules.RulesError: passing 'across' needs an even number of players, not 5
+hearts_tutor.engine.rules.RulesError: passing 'across' needs an even number of players, not 5
 """
 
 from __future__ import annotations

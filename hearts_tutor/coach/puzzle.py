@@ -10,7 +10,7 @@ learner must act, the learner's seat, and the exercise with its expected answer:
 ``kind`` is ``play`` (one card, graded by the coach), ``legal`` (any legal card is right; the engine's
 reason is given for an illegal one) or ``pass`` (three cards, graded by the coach).
 
-The widget holds only the learner's :class:`~hearts_tutor.view.PlayerView`, never the other hands, so the
+The widget holds only the learner's :class:`~hearts_tutor.engine.view.PlayerView`, never the other hands, so the
 opponents' cards cannot reach the browser.
 
 >>> deal = PuzzleDeal.from_json({"title": "t", "seat": 2, "record": {"deal": [
@@ -43,7 +43,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .cards import (
+from ..engine.cards import (
     SUIT_NAMES,
     SUIT_SYMBOLS,
     Card,
@@ -54,10 +54,10 @@ from .cards import (
     rank_of,
     suit_of,
 )
-from .coach.exercise import ACCEPTED as ACCEPTED_BANDS
-from .hand import Phase
-from .record import HandRecord
-from .view import PlayerView
+from ..engine.hand import Phase
+from ..engine.record import HandRecord
+from ..engine.view import PlayerView
+from .exercise import ACCEPTED as ACCEPTED_BANDS
 
 KINDS = ("play", "legal", "pass")
 OPPONENT_NAMES = ("blue otter", "yellow bird", "red fox")
@@ -180,7 +180,7 @@ class Checker:
     """
 
     def __init__(self, view: PlayerView, exercise: Exercise) -> None:
-        from .coach import Exercise as CoachExercise
+        from . import Exercise as CoachExercise
 
         self.view = view
         self.exercise = exercise
@@ -198,7 +198,7 @@ class Checker:
 
     def check(self, chosen: Sequence[Card]) -> Feedback:
         """The coach's verdict on one try."""
-        from .coach import grade_pass, grade_play, legality, review_pass
+        from . import grade_pass, grade_play, legality, review_pass
 
         chosen = list(chosen)
         view, ex = self.view, self.exercise

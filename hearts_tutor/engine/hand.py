@@ -4,7 +4,7 @@ The state is small and fast (cards are ints, hands are bitmasks) because Monte-C
 coach's grading play thousands of hands a second through it. Every legality rule has an id and a plain
 sentence; an illegal action raises :class:`IllegalMove` and leaves the state exactly as it was.
 
->>> from hearts_tutor.rules import Rules
+>>> from hearts_tutor.engine.rules import Rules
 >>> h = HandState.deal_random(Rules.preset("standard"), seed=1, hand_number=3)  # a keep hand
 >>> h.phase
 <Phase.PLAY: 'play'>

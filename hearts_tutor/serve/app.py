@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from .stats import CLASS_DIR, data_dir
+from ..practice.stats import CLASS_DIR, data_dir
 
 APP_NOTEBOOK = "play.ipynb"
 
@@ -65,8 +65,8 @@ def voila_argv(notebook: Path, options: ServeOptions) -> list[str]:
             f"--MappingKernelManager.cull_idle_timeout={options.cull_idle}",
             f"--MappingKernelManager.cull_interval={options.cull_interval}",
             f"--MappingKernelManager.cull_connected={options.cull_connected}",
-            # ... counting a preheated kernel's idle time from when a page takes it (hearts_tutor.kernels)
-            "--VoilaConfiguration.multi_kernel_manager_class=hearts_tutor.kernels.HandoutKernelManager",
+            # ... counting a preheated kernel's idle time from when a page takes it (hearts_tutor.serve.kernels)
+            "--VoilaConfiguration.multi_kernel_manager_class=hearts_tutor.serve.kernels.HandoutKernelManager",
             # a busy server (a class opening the table at once) may take longer than 4 s to send a cell's output
             "--VoilaExecutor.iopub_timeout=60",
             "--VoilaConfiguration.show_tracebacks=True", "--Voila.port_retries=0"]

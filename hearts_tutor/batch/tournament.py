@@ -22,9 +22,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .batch import BatchError, in_order, progress_bar, run_batch
-from .hand import HandState, Phase
-from .rules import Rules, RulesError
+from ..engine.hand import HandState, Phase
+from ..engine.rules import Rules, RulesError
+from .runner import BatchError, in_order, progress_bar, run_batch
 
 Z95 = 1.959964
 
@@ -106,7 +106,7 @@ def play_hand(state: HandState, bots: Sequence[Any]) -> list[int]:
 def _play_deal(task: tuple[Rules, int, int, tuple[str, ...], bool, Mapping[str, Mapping[str, Any]]]
                ) -> list[tuple[tuple[str, ...], list[int]]]:
     """Every rotation of one deal: [(level per seat, points per seat), ...]."""
-    from .bots import make_bot
+    from ..bots import make_bot
 
     rules, seed, deal, levels, duplicate, options = task
     n = rules.players
@@ -141,7 +141,7 @@ def run_tournament(seats: Sequence[str], hands: int, *, rules: Rules | str = "st
     ``jobs`` plays deals in that many processes, or ``scheduler`` (an address) on a Dask cluster, with the same
     result; ``progress(1)`` is called after each deal.
     """
-    from .bots import LEVELS
+    from ..bots import LEVELS
 
     rules = Rules.preset(rules) if isinstance(rules, str) else rules
     if hands <= 0:
