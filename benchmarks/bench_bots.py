@@ -41,6 +41,7 @@ from hearts_tutor.bots.base import Decision, Reasoning
 from hearts_tutor.bots.heuristic import HardBot, _moon_points
 from hearts_tutor.engine.hand import Phase
 from hearts_tutor.engine.rules import Rules
+from hearts_tutor.engine.sampling import sample_deal
 
 
 def stats(xs: list[float]) -> tuple[float, float]:
@@ -90,7 +91,7 @@ class PolicyPlayer:
     def decide(self, view: Any) -> Decision:
         if view.phase is not Phase.PLAY:
             return self.hard.decide(view)
-        card = self.policy(view.sample(self.rng), self.rng)
+        card = self.policy(sample_deal(view, self.rng), self.rng)
         return Decision("play", view.seat, (card,), level="policy")
 
 

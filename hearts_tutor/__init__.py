@@ -5,6 +5,7 @@ from .engine.hand import HandState, IllegalMove, Phase, Trick, Verdict
 from .engine.match import Match
 from .engine.record import HandRecord, RecordError, referee_record
 from .engine.rules import PRESETS, Rules, RulesError
+from .engine.sampling import sample_deal
 from .engine.view import PlayerView
 
 __version__ = "0.1.0"
@@ -12,5 +13,5 @@ __version__ = "0.1.0"
 __all__ = [
     "PRESETS", "Card", "CardError", "CardSet", "HandRecord", "HandState", "IllegalMove", "Match", "Phase",
     "PlayerView", "RecordError", "Rules", "RulesError", "Trick", "Verdict", "card_name", "card_str",
-    "cards_str", "parse_card", "parse_cards", "referee_record",
+    "cards_str", "parse_card", "parse_cards", "referee_record", "sample_deal",
 ]

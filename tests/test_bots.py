@@ -13,6 +13,7 @@ from hearts_tutor.bots.base import Decision
 from hearts_tutor.engine.cards import HEARTS, QUEEN_OF_SPADES, SPADES, card_name, join_names, parse_card, parse_cards
 from hearts_tutor.engine.hand import HandState, Phase
 from hearts_tutor.engine.rules import PRESETS, Rules
+from hearts_tutor.engine.sampling import sample_deal
 
 STANDARD = Rules.preset("standard")
 
@@ -45,7 +46,7 @@ def names_choice(decision: Decision) -> bool:
 def reshuffled(state: HandState, seat: int, rng: random.Random) -> HandState:
     """Another full state giving ``seat`` exactly the same view: the others' current cards re-dealt at random,
     respecting the voids the play revealed and where ``seat``'s own pass went (the view's sampler)."""
-    other = state.view(seat).sample(rng)
+    other = sample_deal(state.view(seat), rng)
     other.passes = list(state.passes)  # the public facts of the passing (who has passed) stay as they were
     other.received = list(state.received)
     return other

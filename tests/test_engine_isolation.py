@@ -12,7 +12,7 @@ import pytest
 
 import hearts_tutor
 
-ENGINE = ("cards", "rules", "hand", "view", "record", "match")
+ENGINE = ("cards", "rules", "moves", "hand", "view", "sampling", "record", "match")
 UI_PACKAGES = ("ipywidgets", "IPython", "traitlets", "ipykernel", "comm", "voila", "jupyterlab", "jupyter_server",
                "anywidget", "matplotlib")
 UI_MODULES = ("hearts_tutor.table", "hearts_tutor.widgets", "hearts_tutor.serve.app")

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from test_hand_golden import D2, D2_PREFS, play_out
 
-from hearts_tutor.engine import match as match_module
 from hearts_tutor.batch.bench import random_card
+from hearts_tutor.engine import match as match_module
 from hearts_tutor.engine.cards import parse_cards
 from hearts_tutor.engine.hand import HandState, Phase
 from hearts_tutor.engine.match import Match

@@ -9,6 +9,7 @@ from collections import Counter
 from hearts_tutor.engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_MASKS, parse_card, parse_cards
 from hearts_tutor.engine.hand import HandState, Phase
 from hearts_tutor.engine.rules import Rules
+from hearts_tutor.engine.sampling import sample_deal
 
 # Seat 1 leads the 2C; seat 2 and seat 3 are void in clubs (seat 3 holds only spades above the jack and hearts).
 DL = ["AC 3D 4D 5D 6D QS JD QD KD AD 2H 3H 4H",
@@ -73,7 +74,7 @@ def test_passed_cards_are_known_to_be_with_the_receiver() -> None:
     assert v.known_holder() == dict.fromkeys(parse_cards(passes[0]), 1)
     rng = random.Random(1)
     for _ in range(20):
-        s = v.sample(rng)
+        s = sample_deal(v, rng)
         assert {C("QS"), C("AD"), C("KD")} <= set(s.hand_of(1))
         assert s.hand_of(0) == h.hand_of(0)
 
@@ -86,13 +87,13 @@ def test_samples_respect_voids_and_keep_the_legal_cards() -> None:
     rng = random.Random(3)
     deals = set()
     for _ in range(30):
-        s = v.sample(rng)
+        s = sample_deal(v, rng)
         assert not s.hands[2] & SUIT_MASKS[CLUBS] and not s.hands[3] & SUIT_MASKS[CLUBS]
         assert s.legal_mask() == h.legal_mask() and s.tricks == h.tricks
         deals.add(tuple(s.hands))
     assert len(deals) > 1, "the sampler always deals the same cards"
     # everything seat 1 could be given: all the clubs left are its (seats 2 and 3 are void)
-    for s in (v.sample(random.Random(k)) for k in range(10)):
+    for s in (sample_deal(v, random.Random(k)) for k in range(10)):
         assert s.hands[1] & SUIT_MASKS[CLUBS] == SUIT_MASKS[CLUBS] & ~(1 << C("2C") | 1 << C("AC"))
 
 
@@ -126,7 +127,7 @@ def test_face_down_kitty_stays_hidden_when_its_twin_is_played() -> None:
         v = h.view(seat)
         assert Counter(v.carried) == played, "the view shows the face-down kitty among the carried cards"
         assert v.kitty is None
-        s = v.sample(random.Random(seat))
+        s = sample_deal(v, random.Random(seat))
         assert Counter(s.kitty) + Counter(s.tricks[0].cards) + sum(
             (Counter(s.hand_of(p)) for p in range(6)), Counter[int]()) == Counter({c: 2 for c in range(52)})
         assert s.points() == h.points() and s.phase is Phase.PLAY
@@ -147,7 +148,7 @@ def test_sampled_states_are_complete_hands() -> None:
     for name in ("standard", "cancellation", "n_player"):
         h = HandState.deal_random(Rules.preset(name), 7)
         for seat in range(h.n):
-            s = h.view(seat).sample(random.Random(seat))
+            s = sample_deal(h.view(seat), random.Random(seat))
             assert [slot for slot in HandState.__slots__ if not hasattr(s, slot)] == []
             assert s.copy().legal_mask() == s.legal_mask() and s.phase is h.phase
 
@@ -165,7 +166,7 @@ def test_void_odds_empty_suits_that_often_and_never_break_a_known_fact() -> None
     for suit, odds in ((CLUBS, {s: [0.5, 0.0, 0.0, 0.0] for s in others}),
                        (DIAMONDS, {s: [0.0, 1.0, 0.0, 0.0] for s in others})):  # all three: impossible
         for _ in range(trials):
-            s = v.sample(rng, void_odds=odds)
+            s = sample_deal(v, rng, void_odds=odds)
             assert s.hand_of(v.seat) == h.hand_of(v.seat) and s.legal_mask() == h.legal_mask()
             assert sorted(c for seat in range(4) for c in s.hand_of(seat)) == list(range(52))
             assert all(s.holds(target, c) for c in v.passed or ()), "the receiver lost a card I passed it"
@@ -173,7 +174,7 @@ def test_void_odds_empty_suits_that_often_and_never_break_a_known_fact() -> None
     assert 0.35 < voids[CLUBS] / (3 * trials) < 0.65, "seats should be void in clubs about half the time"
     assert voids[DIAMONDS] == 2 * trials, "as many diamond voids as a deal allows: two seats of three"
     plain = sum(1 for k in range(trials) for seat in others
-                if not v.sample(random.Random(k)).hands[seat] & SUIT_MASKS[CLUBS])
+                if not sample_deal(v, random.Random(k)).hands[seat] & SUIT_MASKS[CLUBS])
     assert plain / (3 * trials) < 0.1, "without void odds, club voids are rare"
 
 

@@ -1,8 +1,8 @@
 """The expert: Monte-Carlo search over deals consistent with what it knows, guided by inference.
 
-For each move it deals the unseen cards many times with :meth:`PlayerView.sample`, shaped by the hard
-level's inferences (who probably holds the queen; which players probably emptied a short suit when they
-passed), plays every legal card on each deal and finishes the hand with
+For each move it deals the unseen cards many times with :func:`~hearts_tutor.engine.sampling.sample_deal`,
+shaped by the hard level's inferences (who probably holds the queen; which players probably emptied a short
+suit when they passed), plays every legal card on each deal and finishes the hand with
 :func:`~hearts_tutor.bots.search.rollout_policy` (common random numbers: every card is tried on the same
 deals). It plays the card with the fewest expected points, and says so when its rules of thumb (the hard
 level's) would have played another. Passes: the hard level's shortlist of passes, compared the same way

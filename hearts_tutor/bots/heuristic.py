@@ -199,7 +199,7 @@ class Beliefs:
         return 1.0 - self.holds_any(SUIT_MASKS[suit], seat)
 
     def card_weights(self) -> dict[Card, list[float]]:
-        """Per-card, per-seat weights for :meth:`PlayerView.sample` (the evidence factors)."""
+        """Per-card, per-seat weights for :func:`~hearts_tutor.engine.sampling.sample_deal` (the evidence factors)."""
         return {c: list(f) for c, f in self.factors.items()}
 
     def void_odds(self, chance: float = VOID_AFTER_PASS) -> dict[int, list[float]]:

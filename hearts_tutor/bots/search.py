@@ -1,6 +1,6 @@
 """Monte-Carlo search shared by the expert bot and the coach.
 
-The unseen cards are dealt at random in agreement with a seat's view (:meth:`PlayerView.sample`), each
+The unseen cards are dealt at random in agreement with a seat's view (:func:`sample_deal`), each
 candidate is tried on the same deals (common random numbers, so differences between candidates are
 low-variance), and the rest of the hand is played out by :func:`rollout_policy`, a fast model of a
 reasonable player. An :class:`Estimate` is the viewing seat's expected points for this hand, after moon,
@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from ..engine.cards import HEART_MASK, QS_BIT, QUEEN_OF_SPADES, SPADES, SUIT_MASKS, Card, CardSet
 from ..engine.hand import HandState, Phase
 from ..engine.rules import Rules
+from ..engine.sampling import sample_deal
 from ..engine.view import PlayerView
 
 if TYPE_CHECKING:
@@ -346,9 +347,9 @@ def paired_playouts(view: PlayerView, cards: Sequence[Card], rng: random.Random,
 
     Every card is played out with the same dice (common random numbers), so differences between the cards
     come from the cards, not from luck. ``seed_bits`` is how many random bits seed those dice; ``policy``
-    plays the hand out; ``card_weights`` and ``void_odds`` shape the sampled deal (:meth:`PlayerView.sample`).
+    plays the hand out; ``card_weights`` and ``void_odds`` shape the sampled deal (:func:`sample_deal`).
     """
-    base = view.sample(rng, card_weights, void_odds)
+    base = sample_deal(view, rng, card_weights, void_odds)
     seed = rng.getrandbits(seed_bits)
     points: dict[Card, int] = {}
     for c in cards:
@@ -379,7 +380,7 @@ def evaluate_plays(view: PlayerView, *, rollouts: int | None = None, seconds: fl
     ``rollouts`` deals or ``seconds`` (whichever comes first; 100 deals if neither is given), or with
     ``early_stop`` as soon as one card is clearly best or the rest make no real difference
     (:func:`clearly_decided`). Deterministic for a given ``rng`` seed and ``rollouts`` (without
-    ``early_stop``). ``card_weights`` and ``void_odds`` shape the sampled deals (:meth:`PlayerView.sample`);
+    ``early_stop``). ``card_weights`` and ``void_odds`` shape the sampled deals (:func:`sample_deal`);
     ``policy`` plays them out. With a time budget, a ``helper`` (:mod:`.helper`) plays out more deals on
     the other core at the same time.
     """
@@ -455,7 +456,7 @@ def paired_pass_playouts(view: PlayerView, candidates: Sequence[tuple[Card, ...]
     """
     seat = view.seat
     rules = view.rules
-    base = view.sample(rng)
+    base = sample_deal(view, rng)
     others = {s: heuristic_pass(base.hands[s], rules, base.doubles[s]) for s in range(base.n)
               if s != seat and base.passes[s] is None}
     seed = rng.getrandbits(48)

@@ -19,8 +19,7 @@ from ..engine.view import PlayerView
 def legality(view: PlayerView) -> dict[Card, Verdict | None]:
     """For every distinct card in the seat's hand: None if it may be played now, else the engine's
     rule id and sentence (never a second copy of the rules)."""
-    position = view.position()
-    return {c: position.why_illegal(c, view.seat) for c in sorted(set(view.hand))}
+    return {c: view.why_illegal(c) for c in sorted(set(view.hand))}
 
 
 def illegal_reasons(view: PlayerView) -> dict[Card, Verdict]:

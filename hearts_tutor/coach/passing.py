@@ -36,6 +36,7 @@ from ..engine.cards import (
     suit_of,
 )
 from ..engine.hand import IllegalMove, Phase
+from ..engine.moves import hand_masks, verify_pass_cards
 from ..engine.rules import Rules
 from ..engine.view import PlayerView
 from . import text
@@ -96,14 +97,8 @@ def check_pass(view: PlayerView, cards: Sequence[Card]) -> None:
     from the hand the seat held before its pass."""
     if view.pass_direction == "keep":
         raise IllegalMove("no_passing", "This is a keep hand: nobody passes, you play the cards dealt.")
-    position = view.position()
-    position.hands[view.seat] = 0
-    position.doubles[view.seat] = 0
-    for c in hand_before_pass(view):
-        position._add(view.seat, c)
-    position.phase = Phase.PASS
-    position.passes = [None] * view.n
-    position.verify_pass(view.seat, list(cards))
+    hand, doubles = hand_masks(hand_before_pass(view))
+    verify_pass_cards(view.rules.pass_count, list(cards), hand, doubles)
 
 
 def _spade_facts(cards: Iterable[Card]) -> tuple[bool, list[Card], list[Card]]:

@@ -15,75 +15,38 @@ sentence; an illegal action raises :class:`IllegalMove` and leaves the state exa
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from enum import Enum
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Sequence
 
 from .cards import (
     HEART_MASK,
-    HEARTS,
     JACK_OF_DIAMONDS,
     QS_BIT,
     QUEEN_OF_SPADES,
     SUIT_MASKS,
-    SUIT_NAMES,
     Card,
-    CardError,
     CardSet,
-    card_name,
-    card_str,
     cards_in,
     cards_str,
-    lowest,
+)
+from .moves import (
+    CLUB_MASK,
+    Action,
+    HandResult,
+    IllegalMove,
+    Phase,
+    Trick,
+    Verdict,
+    check_deal,
+    first_lead_card,
+    forbidden_leads,
+    hand_masks,
+    moon_goal,
+    play_verdict,
+    points_mask,
+    verify_pass_cards,
 )
 from .rules import MOON_CHOICES, Rules
-
-if TYPE_CHECKING:
-    from .view import PlayerView
-
-CLUB_MASK = SUIT_MASKS[0]
-
-
-class Phase(Enum):
-    PASS = "pass"
-    PLAY = "play"
-    MOON = "moon"  # the shooter chooses how the moon scores
-    DONE = "done"
-
-
-class IllegalMove(ValueError):
-    """An action the rules forbid; ``rule`` is the rule's id and ``reason`` its plain sentence."""
-
-    def __init__(self, rule: str, reason: str, card: Card | None = None) -> None:
-        super().__init__(reason)
-        self.rule = rule
-        self.reason = reason
-        self.card = card
-
-
-class Verdict(NamedTuple):
-    """Why a card may not be played: the rule's id and its sentence."""
-
-    rule: str
-    reason: str
-
-
-class Trick(NamedTuple):
-    """A finished trick: who led, the cards in playing order, the winner (None when fully cancelled)."""
-
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int | None
-
-
-class Action(NamedTuple):
-    """One step of a hand's history: ``kind`` is 'pass', 'play' or 'moon'."""
-
-    kind: str
-    seat: int
-    cards: tuple[Card, ...] = ()
-    choice: str | None = None
-
+from .view import PlayerView
 
 #: ``_PLAY_ACTIONS[seat][card]``: the (immutable, shared) history record of a play, made once.
 _PLAY_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
@@ -91,47 +54,6 @@ _PLAY_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
 _new_tuple = tuple.__new__
 #: The distinct cards of a deck in ascending order, by deck mask (deal_random copies and shuffles it).
 _DECK_CARDS: dict[int, tuple[Card, ...]] = {}
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """The points of a finished hand with how they came about."""
-
-    points: list[int]
-    raw: list[int]
-    shooter: int | None = None
-    sweeper: int | None = None
-    moon_choice: str | None = None
-    bonus: tuple[int, ...] = ()
-
-
-def moon_goal(rules: Rules) -> str:
-    """What a moon shooter must take in these rules: 'every heart and the queen of spades'."""
-    hearts = "all 26 hearts" if rules.decks == 2 else "every heart"
-    if not rules.queen_points:
-        return hearts
-    return f"{hearts} and {'both queens' if rules.decks == 2 else 'the queen'} of spades"
-
-
-def describe_rule(rule: str, rules: Rules, *, led: int | None = None, first_card: Card | None = None) -> str:
-    """The plain sentence of a legality rule id."""
-    breaker = "a heart or the queen of spades has been played" if rules.queen_breaks_hearts else (
-        "a heart has been played")
-    sentences = {
-        "follow_suit": f"You must follow suit: {SUIT_NAMES[led or 0]} were led, so play a "
-                       f"{SUIT_NAMES[led or 0][:-1]} while you hold one.",
-        "first_lead_lowest_club": f"The first trick must be opened with {card_name(first_card or 0)}.",
-        "first_lead_club": "The first trick must be opened with a club.",
-        "first_lead_no_points": "The first trick may not be opened with a heart or the queen of spades "
-                                "while you hold something else.",
-        "first_trick_no_points": ("No hearts or the queen of spades" if rules.queen_points else "No hearts")
-                                 + " on the first trick while you hold another card you could play.",
-        "hearts_not_broken": f"You may not lead a heart until hearts are broken ({breaker}), "
-                             "unless you hold nothing else.",
-        "queen_lead_not_broken": "You may not lead the queen of spades until hearts are broken, "
-                                 "unless you hold nothing else.",
-    }
-    return sentences[rule]
 
 
 class HandState:
@@ -159,20 +81,13 @@ class HandState:
             raise ValueError(f"cannot pass across with {n} players")
         self.pass_direction = direction
         kitty = list(kitty or [])
-        _check_deal(rules, deal, kitty)
+        check_deal(rules, deal, kitty)
         self.deal = tuple(tuple(sorted(h)) for h in deal)
         self.kitty = tuple(sorted(kitty))
         self.hands = [0] * n
         self.doubles = [0] * n
         for seat, cards in enumerate(deal):
-            held = twice = 0
-            for c in cards:
-                bit = 1 << c
-                if held & bit:
-                    twice |= bit
-                else:
-                    held |= bit
-            self.hands[seat], self.doubles[seat] = held, twice
+            self.hands[seat], self.doubles[seat] = hand_masks(cards)
         self.passes: list[tuple[Card, ...] | None] = [None] * n
         self.received: list[tuple[Card, ...]] = [()] * n
         self.trick: list[Card] = []
@@ -197,11 +112,10 @@ class HandState:
     def _cache_rules(self) -> None:
         """Keep the rule facts the hot path reads on the instance (derived from ``self.rules`` only)."""
         rules = self.rules
-        self._points_mask = HEART_MASK | (QS_BIT if rules.queen_points else 0)
+        self._points_mask = points_mask(rules)
         self._first_trick_forbidden = rules.first_trick_points == "forbidden"
-        self._forbid_lead = (0 if rules.hearts_lead_before_broken else HEART_MASK) | (
-            0 if rules.queen_lead_before_broken else QS_BIT)
-        self._first_lead_card = lowest(rules.deck_mask & CLUB_MASK)
+        self._forbid_lead = forbidden_leads(rules)
+        self._first_lead_card = first_lead_card(rules)
         self._first_lead = rules.first_lead
         self._queen_breaks = rules.queen_breaks_hearts
         self._one_deck = rules.decks == 1
@@ -308,25 +222,7 @@ class HandState:
             raise IllegalMove("no_such_seat", f"There is no seat {seat} at a table of {self.n}.")
         if self.passes[seat] is not None:
             raise IllegalMove("already_passed", "You have already passed your cards this hand.")
-        if len(cards) != k:
-            raise IllegalMove("pass_count", f"You must pass exactly {k} cards, not {len(cards)}.")
-        hand, chosen = self.hands[seat], 0
-        for c in cards:  # the common case: distinct cards, all held
-            if type(c) is not int or not 0 <= c < 52 or chosen >> c & 1 or not hand >> c & 1:
-                break
-            chosen |= 1 << c
-        else:
-            return
-        need: dict[Card, int] = {}
-        for c in cards:
-            if not isinstance(c, int) or not 0 <= c < 52:
-                raise IllegalMove("not_a_card", f"{c!r} is not a card.")
-            need[c] = need.get(c, 0) + 1
-        for c, times in need.items():
-            held = (self.hands[seat] >> c & 1) + (self.doubles[seat] >> c & 1)
-            if held < times:
-                what = "do not hold" if not held else "hold only one copy of"
-                raise IllegalMove("pass_not_held", f"You {what} {card_name(c)}.", c)
+        verify_pass_cards(k, cards, self.hands[seat], self.doubles[seat])
 
     def can_pass(self, seat: int, cards: list[Card] | tuple[Card, ...]) -> bool:
         try:
@@ -416,38 +312,12 @@ class HandState:
     def why_illegal(self, c: Card, seat: int | None = None) -> Verdict | None:
         """None if ``c`` may be played now by the seat to move, else the rule that forbids it.
 
-        Walks the same cascade as :meth:`legal_mask`, naming the first rule that removes the card.
+        Walks the same cascade as :meth:`legal_mask` (:func:`~.moves.play_verdict`), naming the first rule that
+        removes the card.
         """
         seat = self.to_move if seat is None else seat
-        rules = self.rules
-        if self.phase is not Phase.PLAY:
-            if self.phase is Phase.PASS:
-                return Verdict("passing_phase", "Cards are being passed; play starts after the pass.")
-            return Verdict("hand_over", "The hand is over.")
-        if seat != self.to_move:
-            return Verdict("not_your_turn", f"It is seat {self.to_move}'s turn to play.")
-        hand = self.hands[seat]
-        if not hand >> c & 1:
-            return Verdict("not_in_hand", f"You do not hold {card_name(c)}.")
-        bit = 1 << c
-        if self.legal_mask() & bit:
-            return None
-        if self.trick:
-            led = self.trick[0] // 13
-            if hand & SUIT_MASKS[led] and not bit & SUIT_MASKS[led]:
-                return Verdict("follow_suit", describe_rule("follow_suit", rules, led=led))
-            return Verdict("first_trick_no_points", describe_rule("first_trick_no_points", rules))
-        if not self.tricks:
-            fl = rules.first_lead
-            if fl == "lowest_club":
-                return Verdict("first_lead_lowest_club", describe_rule(
-                    "first_lead_lowest_club", rules, first_card=self._first_lead_card))
-            if fl == "any_club":
-                return Verdict("first_lead_club", describe_rule("first_lead_club", rules))
-            return Verdict("first_lead_no_points", describe_rule("first_lead_no_points", rules))
-        if c // 13 == HEARTS:
-            return Verdict("hearts_not_broken", describe_rule("hearts_not_broken", rules))
-        return Verdict("queen_lead_not_broken", describe_rule("queen_lead_not_broken", rules))
+        return play_verdict(self.rules, self.phase, self.to_move, seat, hand=self.hands[seat], legal=self.legal_mask(),
+                            trick=self.trick, first_trick=not self.tricks, c=c)
 
     def verify_play(self, c: Card) -> None:
         """Raise :class:`IllegalMove` naming the rule unless ``c`` is legal now."""
@@ -665,60 +535,52 @@ class HandState:
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know, with no hidden card in it."""
-        from .view import PlayerView
         return PlayerView.of(self, seat)
+
+    @classmethod
+    def at_view(cls, view: PlayerView, hands: Sequence[Sequence[Card]] | None = None,
+                kitty: Sequence[Card] = ()) -> HandState:
+        """A state at ``view``'s position holding ``hands`` (by default only the view's own cards: enough to ask
+        the rules about them) and ``kitty`` (the face-down kitty when it is not turned up yet)."""
+        if hands is None:
+            hands = [list(view.hand) if seat == view.seat else [] for seat in range(view.n)]
+        s = cls.__new__(cls)
+        r = view.rules
+        n = view.n
+        s.rules, s.n, s.dealer, s.hand_number = r, n, view.dealer, view.hand_number
+        s.pass_direction = view.pass_direction
+        s.deal = ()  # a sampled position has no known deal: it cannot be restarted or undone
+        s.kitty = tuple(kitty)
+        s.hands = [0] * n
+        s.doubles = [0] * n
+        for seat, cards in enumerate(hands):
+            for c in cards:
+                s._add(seat, c)
+        s.passes = [view.passed if seat == view.seat else None for seat in range(n)]
+        if view.phase is not Phase.PASS:
+            s.passes = [p if p is not None else () for p in s.passes]
+        s.received = [view.received if seat == view.seat else () for seat in range(n)]
+        s.trick = list(view.trick)
+        s.tricks = list(view.tricks)
+        first_taken = any(t.winner is not None for t in view.tricks)
+        s.carried = list(view.carried) + ([] if first_taken else list(kitty))
+        s.hearts_taken = list(view.hearts_taken)
+        s.queens_taken = list(view.queens_taken)
+        s.jacks_taken = list(view.jacks_taken)
+        s.tricks_won = list(view.tricks_won)
+        s.won = [[] for _ in range(n)]
+        s.hearts_broken = view.hearts_broken
+        s.history = []
+        s.moon_choice = None
+        s.phase = view.phase
+        s.leader, s.to_move = view.leader, view.to_move
+        s._legal = -1
+        s._cache_rules()
+        return s
 
     def __repr__(self) -> str:
         hands = " | ".join(" ".join(cards_str(self.hand_of(s))) for s in range(self.n))
         return f"<HandState {self.phase.value} to_move={self.to_move} trick={cards_str(self.trick)} hands: {hands}>"
 
 
-def _check_deal(rules: Rules, deal: list[list[Card]], kitty: list[Card]) -> None:
-    """Raise :class:`CardError` unless the deal uses exactly the rules' deck."""
-    n = rules.players
-    if len(deal) != n:
-        raise CardError(f"the deal must give cards to {n} seats, not {len(deal)}")
-    for seat, cards in enumerate(deal):
-        if len(cards) != rules.hand_size:
-            raise CardError(f"seat {seat} was dealt {len(cards)} cards; each seat gets {rules.hand_size}")
-    if len(kitty) != rules.kitty_size:
-        raise CardError(f"the kitty must hold {rules.kitty_size} cards, not {len(kitty)}")
-    if rules.decks == 1:
-        # The common case. With as many cards as the deck holds, the sum of their bits equals the deck's set
-        # only if every card is there once: two equal cards would carry into one bit and leave a bit short.
-        try:
-            if sum(1 << c for cards in deal for c in cards) + sum(1 << c for c in kitty) == rules.deck_mask:
-                return
-        except (TypeError, ValueError):
-            pass  # not a card: reported below
-    seen = twice = 0  # two decks: each card twice, checked with card sets
-    for cards in (*deal, kitty):
-        for c in cards:
-            if type(c) is not int or not 0 <= c < 52 or twice >> c & 1:
-                break
-            if seen >> c & 1:
-                twice |= 1 << c
-            else:
-                seen |= 1 << c
-        else:
-            continue
-        break
-    else:
-        deck = rules.deck_mask
-        if seen == deck and twice == (deck if rules.decks == 2 else 0):
-            return  # the sizes add up to the deck, so each card is there exactly as often as in the deck
-    counts = [0] * 52
-    for c in [c for h in deal for c in h] + kitty:
-        if not isinstance(c, int) or not 0 <= c < 52:
-            raise CardError(f"{c!r} is not a card")
-        counts[c] += 1
-    deck = rules.deck_mask
-    for c in range(52):
-        expected = rules.decks if deck >> c & 1 else 0
-        if counts[c] > expected:
-            if not expected:
-                raise CardError(f"{card_str(c)} is not in play with {n} players (it is removed from the deck)")
-            raise CardError(f"{card_str(c)} is dealt {counts[c]} times; the deck has {expected}")
-        if counts[c] < expected:
-            raise CardError(f"{card_str(c)} is missing from the deal")
-
+__all__ = ["Action", "HandResult", "HandState", "IllegalMove", "Phase", "Trick", "Verdict", "moon_goal"]

@@ -1,21 +1,68 @@
-"""What one seat may know, and deals of the unseen cards consistent with it.
+"""What one seat may know.
 
 Bots and the coach see only a :class:`PlayerView`. It holds the seat's own cards, the cards it passed and
 received, every played card and who played it, the tricks, the points taken, whether hearts are broken, and
 what the plays revealed about other hands (voids and other cards a seat cannot hold). It holds no hidden
-card, so peeking is impossible by construction. :meth:`PlayerView.sample` deals the unseen cards at random
-in a way that agrees with all of it.
+card, so peeking is impossible by construction. :func:`~hearts_tutor.engine.sampling.sample_deal` deals the
+unseen cards at random in a way that agrees with all of it. A view is made from a hand's state
+(``HandState.view(seat)``); it reads that state through the narrow :class:`Observed` protocol, so this module
+does not import the hand.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from .cards import ALL_CARDS, HEART_MASK, QS_BIT, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, cards_in
-from .hand import HandState, Phase, Trick, Verdict
+from .moves import Phase, Trick, Verdict, forbidden_leads, play_verdict, points_mask
 from .rules import Rules
+
+
+class Observed(Protocol):
+    """What a view reads of a hand's state (:class:`~hearts_tutor.engine.hand.HandState` is one)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def n(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def hand_number(self) -> int: ...
+    @property
+    def pass_direction(self) -> str: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def kitty(self) -> tuple[Card, ...]: ...
+    @property
+    def passes(self) -> Sequence[tuple[Card, ...] | None]: ...
+    @property
+    def received(self) -> Sequence[tuple[Card, ...]]: ...
+    @property
+    def to_move(self) -> int: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def trick(self) -> Sequence[Card]: ...
+    @property
+    def tricks(self) -> Sequence[Trick]: ...
+    @property
+    def carried(self) -> Sequence[Card]: ...
+    @property
+    def hearts_broken(self) -> bool: ...
+    @property
+    def hearts_taken(self) -> Sequence[int]: ...
+    @property
+    def queens_taken(self) -> Sequence[int]: ...
+    @property
+    def jacks_taken(self) -> Sequence[int]: ...
+    @property
+    def tricks_won(self) -> Sequence[int]: ...
+    def hand_of(self, seat: int) -> list[Card]: ...
+    def legal_mask(self) -> CardSet: ...
 
 
 @dataclass(frozen=True)
@@ -60,7 +107,7 @@ class PlayerView:
     # ----- construction -----
 
     @classmethod
-    def of(cls, state: HandState, seat: int) -> PlayerView:
+    def of(cls, state: Observed, seat: int) -> PlayerView:
         n = state.n
         sizes = tuple(len(state.hand_of(s)) for s in range(n))
         first_taken = any(t.winner is not None for t in state.tricks)
@@ -139,9 +186,9 @@ class PlayerView:
     def known_holder(self) -> dict[Card, int]:
         """Cards whose holder this seat knows (its own pass, not yet played)."""
         target = self.pass_target()
-        return dict.fromkeys(self._passed_still_held(), target)
+        return dict.fromkeys(self.passed_still_held(), target)
 
-    def _passed_still_held(self) -> list[Card]:
+    def passed_still_held(self) -> list[Card]:
         """The seat's passed cards the receiver must still hold: each copy passed, less the copies the receiver
         has played since (with two decks the seat may keep or see the other copy; that does not move this one)."""
         if not self.passed or self.phase is Phase.PASS:
@@ -170,130 +217,24 @@ class PlayerView:
 
     # ----- legality, from the engine's own cascade -----
 
-    def position(self) -> HandState:
-        """A state at this position holding only this seat's cards (enough to ask the rules about them)."""
-        hands: list[list[Card]] = [[] for _ in range(self.n)]
-        hands[self.seat] = list(self.hand)
-        return self._state_with(hands, [])
-
     def legal_plays(self) -> list[Card]:
         """This seat's legal cards now (empty when it is not its turn to play)."""
         return cards_in(self.legal)
 
     def why_illegal(self, c: Card) -> Verdict | None:
         """None if this seat may play ``c`` now, else the engine's rule id and sentence."""
-        return self.position().why_illegal(c, self.seat)
-
-    # ----- sampling -----
-
-    def sample(self, rng: random.Random | None = None,
-               card_weights: Mapping[Card, Sequence[float]] | None = None,
-               void_odds: Mapping[int, Sequence[float]] | None = None) -> HandState:
-        """A full state that agrees with everything this seat knows, the unseen cards dealt at random.
-
-        ``card_weights`` (card -> weight per seat) biases where a card goes, e.g. by a bot's inference of
-        who holds the queen; ``void_odds`` (seat -> chance per suit) makes a seat void in a suit that often,
-        e.g. because players empty short suits when they pass. Known facts (voids, the seat's own pass) are
-        always respected; a void that no deal allows is dropped.
-        """
-        rng = rng or random.Random()
-        n = self.n
-        need = list(self.hand_sizes)
-        need[self.seat] = 0
-        hands: list[list[Card]] = [[] for _ in range(n + 1)]  # seat n is the face-down kitty
-        kitty_open = self.kitty is None and self.kitty_size > 0
-        capacity = [*need, self.kitty_size if kitty_open else 0]
-        pool = self.unseen()
-        # Cards whose holder is known are kept out of the dealing, so that no repair moves them away.
-        known = [(self.pass_target(), c) for c in self._passed_still_held()]
-        if (self.phase is Phase.PLAY and not self.tricks and not self.trick
-                and self.rules.first_lead in ("lowest_club", "any_club")):
-            clubs = self.rules.deck_mask & SUIT_MASKS[0]
-            known.append((self.to_move, (clubs & -clubs).bit_length() - 1))  # the seat to lead holds the opener
-        placed: list[tuple[int, Card]] = []
-        for holder, c in known:
-            if holder != self.seat and capacity[holder] > 0 and c in pool:
-                pool.remove(c)
-                placed.append((holder, c))
-                capacity[holder] -= 1
-        forbidden = [0] * (n + 1) if self.phase is Phase.PASS else [*self.excluded, 0]
-        forbidden[self.seat] = ALL_CARDS
-        if not (void_odds and self._deal_with_voids(void_odds, placed, pool, hands, capacity, forbidden, rng,
-                                                    card_weights)):
-            _deal_constrained(pool, hands, capacity, forbidden, rng, card_weights)
-        for holder, c in placed:
-            hands[holder].append(c)
-        hands[self.seat] = list(self.hand)
-        return self._state_with(hands[:n], hands[n] if kitty_open else list(self.kitty or ()))
-
-    @staticmethod
-    def _deal_with_voids(void_odds: Mapping[int, Sequence[float]], placed: list[tuple[int, Card]],
-                         pool: list[Card], hands: list[list[Card]], capacity: list[int], forbidden: list[CardSet],
-                         rng: random.Random, card_weights: Mapping[Card, Sequence[float]] | None) -> bool:
-        """Deal with some seats made void by chance (in place); False, changing nothing, if none was drawn.
-
-        When no deal allows all the voids drawn, they are dropped one at a time until one does.
-        """
-        voids = [(seat, suit) for seat, odds in void_odds.items() for suit, p in enumerate(odds)
-                 if p > 0 and rng.random() < p and not any(h == seat and c // 13 == suit for h, c in placed)]
-        while voids:
-            trial_hands = [h[:] for h in hands]
-            trial_forbidden = forbidden[:]
-            for seat, suit in voids:
-                trial_forbidden[seat] |= SUIT_MASKS[suit]
-            try:
-                _deal_constrained(pool[:], trial_hands, capacity[:], trial_forbidden, rng, card_weights)
-            except ValueError:
-                voids.pop(rng.randrange(len(voids)))
-                continue
-            hands[:] = trial_hands
-            return True
-        return False
-
-    def _state_with(self, hands: list[list[Card]], kitty: list[Card]) -> HandState:
-        """A HandState at this view's position with the given current hands."""
-        s = HandState.__new__(HandState)
-        r = self.rules
-        n = self.n
-        s.rules, s.n, s.dealer, s.hand_number = r, n, self.dealer, self.hand_number
-        s.pass_direction = self.pass_direction
-        s.deal = ()  # a sampled position has no known deal: it cannot be restarted or undone
-        s.kitty = tuple(kitty)
-        s.hands = [0] * n
-        s.doubles = [0] * n
-        for seat, cards in enumerate(hands):
-            for c in cards:
-                s._add(seat, c)
-        s.passes = [self.passed if seat == self.seat else None for seat in range(n)]
-        if self.phase is not Phase.PASS:
-            s.passes = [p if p is not None else () for p in s.passes]
-        s.received = [self.received if seat == self.seat else () for seat in range(n)]
-        s.trick = list(self.trick)
-        s.tricks = list(self.tricks)
-        first_taken = any(t.winner is not None for t in self.tricks)
-        s.carried = list(self.carried) + ([] if first_taken else list(kitty))
-        s.hearts_taken = list(self.hearts_taken)
-        s.queens_taken = list(self.queens_taken)
-        s.jacks_taken = list(self.jacks_taken)
-        s.tricks_won = list(self.tricks_won)
-        s.won = [[] for _ in range(n)]
-        s.hearts_broken = self.hearts_broken
-        s.history = []
-        s.moon_choice = None
-        s.phase = self.phase
-        s.leader, s.to_move = self.leader, self.to_move
-        s._legal = -1
-        s._cache_rules()
-        return s
+        return play_verdict(self.rules, self.phase, self.to_move, self.seat, hand=self.hand_mask, legal=self.legal,
+                            trick=self.trick, first_trick=not self.tricks, c=c)
 
 
-def _excluded_cards(state: HandState) -> tuple[CardSet, ...]:
-    """Cards each seat is proven not to hold, from the legality of what it played (the hand's own rule facts)."""
+def _excluded_cards(state: Observed) -> tuple[CardSet, ...]:
+    """Cards each seat is proven not to hold, from the legality of what it played (the rules' own facts)."""
     n, rules = state.n, state.rules
     excluded = [0] * n
-    points = state._points_mask
-    forbid_lead = state._forbid_lead
-    first_forbidden = state._first_trick_forbidden
+    points = points_mask(rules)
+    forbid_lead = forbidden_leads(rules)
+    first_forbidden = rules.first_trick_points == "forbidden"
+    queen_breaks = rules.queen_breaks_hearts
     broken = False
     all_tricks = [(t.leader, t.cards) for t in state.tricks] + (
         [(state.leader, tuple(state.trick))] if state.trick else [])
@@ -313,59 +254,9 @@ def _excluded_cards(state: HandState) -> tuple[CardSet, ...]:
                     excluded[seat] |= ALL_CARDS & ~points
             elif number == 0 and first_forbidden and bit & points:
                 excluded[seat] |= SUIT_MASKS[led] & ~points
-            if c >= 39 or (c == QUEEN_OF_SPADES and state._queen_breaks):
+            if c >= 39 or (c == QUEEN_OF_SPADES and queen_breaks):
                 broken = True
     return tuple(excluded)
-
-
-def _deal_constrained(pool: list[Card], hands: list[list[Card]], capacity: list[int], forbidden: list[CardSet],
-                      rng: random.Random, card_weights: Mapping[Card, Sequence[float]] | None) -> None:
-    """Give every pool card to a holder with room that may hold it (in place).
-
-    Most constrained cards go first, each to a random eligible holder weighted by its free room (and the
-    caller's weights); a dead end is repaired by moving cards along an augmenting path, so a deal that
-    exists is always found.
-    """
-    holders = range(len(hands))
-    rng.shuffle(pool)
-    pool.sort(key=lambda c: sum(1 for h in holders if capacity[h] and not forbidden[h] >> c & 1))
-    for c in pool:
-        eligible = [h for h in holders if capacity[h] > 0 and not forbidden[h] >> c & 1]
-        if eligible:
-            weights = [capacity[h] * (card_weights[c][h] if card_weights and c in card_weights
-                                      and h < len(card_weights[c]) else 1.0) for h in eligible]
-            if sum(weights) <= 0:
-                weights = [float(capacity[h]) for h in eligible]
-            h = rng.choices(eligible, weights)[0]
-        else:
-            h = _make_room(c, hands, capacity, forbidden)
-        hands[h].append(c)
-        capacity[h] -= 1
-
-
-def _make_room(c: Card, hands: list[list[Card]], capacity: list[int], forbidden: list[CardSet]) -> int:
-    """Free a place for ``c`` by moving cards along a path to a holder with room; return where it fits."""
-    start = [h for h in range(len(hands)) if not forbidden[h] >> c & 1]
-    parent: dict[int, tuple[int, int] | None] = {h: None for h in start}
-    queue = list(start)
-    while queue:
-        h = queue.pop(0)
-        if capacity[h] > 0:
-            # walk back: each step moves one card from the previous holder to this one
-            while parent[h] is not None:
-                prev, idx = parent[h]  # type: ignore[misc]
-                moved = hands[prev].pop(idx)
-                hands[h].append(moved)
-                capacity[h] -= 1
-                capacity[prev] += 1
-                h = prev
-            return h
-        for idx, d in enumerate(hands[h]):
-            for g in range(len(hands)):
-                if g not in parent and not forbidden[g] >> d & 1:
-                    parent[g] = (h, idx)
-                    queue.append(g)
-    raise ValueError("no deal of the unseen cards agrees with this view")
 
 
 __all__ = ["PlayerView"]
