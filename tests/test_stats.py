@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from hearts_tutor.practice.learner import LearnerDB
-from hearts_tutor.practice.stats import Stats, StatsStore, data_dir, load_stats, save_stats
+from hearts_tutor.practice.stats import Stats, data_dir, load_stats, save_stats
+from hearts_tutor.practice.stats_store import StatsStore
 
 
 def test_round_trip(tmp_path: Path) -> None:

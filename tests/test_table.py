@@ -12,7 +12,7 @@ import pytest
 from hearts_tutor.engine.cards import card_str, parse_card
 from hearts_tutor.engine.hand import Phase
 from hearts_tutor.engine.rules import Rules
-from hearts_tutor.practice.stats import StatsStore
+from hearts_tutor.practice.stats_store import StatsStore
 from hearts_tutor.table import Table, art
 from hearts_tutor.table.art import seat_animals
 from hearts_tutor.table.layout import seat_sides

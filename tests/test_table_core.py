@@ -15,7 +15,7 @@ import pytest
 
 from hearts_tutor.engine.hand import Phase
 from hearts_tutor.engine.rules import Rules
-from hearts_tutor.practice.stats import StatsStore
+from hearts_tutor.practice.stats_store import StatsStore
 from hearts_tutor.table import coaching
 from hearts_tutor.table.core import Change, TableCore
 
@@ -41,7 +41,7 @@ def pass_first_cards(core: TableCore) -> None:
 
 HAND_WITHOUT_WIDGETS = textwrap.dedent("""
     import json, pathlib, sys
-    from hearts_tutor.practice.stats import StatsStore
+    from hearts_tutor.practice.stats_store import StatsStore
     from hearts_tutor.table import TableCore, panels, render
     from hearts_tutor.engine.hand import Phase
 

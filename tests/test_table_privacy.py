@@ -18,7 +18,7 @@ from ipywidgets.widgets.widget import _instances
 from hearts_tutor.engine.cards import QUEEN_OF_SPADES, card_name, card_str, parse_card
 from hearts_tutor.engine.hand import Phase
 from hearts_tutor.engine.rules import Rules
-from hearts_tutor.practice.stats import StatsStore
+from hearts_tutor.practice.stats_store import StatsStore
 from hearts_tutor.table import Table
 from hearts_tutor.table.art import card_face
 

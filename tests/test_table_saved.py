@@ -13,7 +13,7 @@ from hearts_tutor.engine.cards import parse_card
 from hearts_tutor.engine.hand import Phase
 from hearts_tutor.engine.record import HandRecord
 from hearts_tutor.engine.rules import Rules
-from hearts_tutor.practice.stats import StatsStore
+from hearts_tutor.practice.stats_store import StatsStore
 from hearts_tutor.table import TableCore
 from hearts_tutor.table.access import card_label
 from hearts_tutor.table.coaching import Grade

@@ -14,7 +14,7 @@ import pytest
 
 from hearts_tutor.engine.hand import Phase
 from hearts_tutor.engine.rules import Rules
-from hearts_tutor.practice.stats import StatsStore
+from hearts_tutor.practice.stats_store import StatsStore
 from hearts_tutor.table import Table
 
 MAX_ACTIONS_PER_HAND = 1500

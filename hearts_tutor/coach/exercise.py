@@ -24,15 +24,15 @@ from . import text
 from .grading import (
     FORCED_ROLLOUTS,
     Grade,
-    _card_order,
-    _make_grade,
-    _pass_order,
-    _run,
-    _Summary,
+    Summary,
     band_of,
+    card_order,
     deals_for,
+    make_grade,
+    pass_order,
     pass_values,
     play_values,
+    run_deals,
 )
 from .hints import Hint, explain_play
 from .passing import check_pass, pass_candidates, suggest_pass
@@ -75,7 +75,7 @@ class Exercise:
         self.kind = "pass" if view.phase is Phase.PASS else "play"
         self.attempts: list[Attempt] = []
         self.revealed = False
-        self._summary: _Summary | None = None
+        self._summary: Summary | None = None
         self._options: list[Any] = []
         if self.kind == "play" and not view.my_turn:
             raise ValueError("it is not this seat's turn to play")
@@ -93,7 +93,7 @@ class Exercise:
         """Solved, given up, revealed, or out of tries."""
         return self.solved or self.revealed or self.tries_left == 0
 
-    def _evaluate(self, chosen: Any) -> _Summary:
+    def _evaluate(self, chosen: Any) -> Summary:
         view = self.view
         if self.kind == "play":
             if self._summary is None:
@@ -102,14 +102,14 @@ class Exercise:
                 n = deals_for(len(legal)) if self.rollouts is None else self.rollouts
                 if len(legal) == 1:
                     n = min(n, FORCED_ROLLOUTS)
-                self._summary = _run(run_one, legal, self.seed, n, _card_order, math.inf)
+                self._summary = run_deals(run_one, legal, self.seed, n, card_order, math.inf)
             return self._summary
         if self._summary is None or chosen not in self._options:
             mine = tuple(sorted(suggest_pass(view)[0]))
             options = pass_candidates(view, extra=[mine, chosen, *self._options])
             self._options = options
             n = deals_for(len(options), kind="pass") if self.rollouts is None else self.rollouts
-            self._summary = _run(pass_values(view, options), options, self.seed, n, _pass_order, math.inf)
+            self._summary = run_deals(pass_values(view, options), options, self.seed, n, pass_order, math.inf)
         return self._summary
 
     def attempt(self, move: Card | Sequence[Card]) -> Attempt:
@@ -132,7 +132,7 @@ class Exercise:
             chosen = tuple(sorted(move))
             cards = chosen
         summary = self._evaluate(chosen)
-        grade = _make_grade(self.view, self.kind, cards, chosen, summary, dict(summary.means))
+        grade = make_grade(self.view, self.kind, cards, chosen, summary, dict(summary.means))
         solved = grade.band in self.accept
         left = self.tries - len(self.attempts) - 1
         feedback = grade.explanation if solved else grade.feedback
@@ -158,7 +158,7 @@ class Exercise:
             chosen: Any = prefer if isinstance(prefer, int) else tuple(sorted(prefer))
             cards = (prefer,) if isinstance(prefer, int) else chosen
             summary = self._evaluate(chosen)
-            grade = _make_grade(view, self.kind, cards, chosen, summary, dict(summary.means))
+            grade = make_grade(view, self.kind, cards, chosen, summary, dict(summary.means))
             if grade.band in self.accept:
                 x = summary.means[chosen]
                 if self.kind == "play":

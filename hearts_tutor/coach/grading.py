@@ -158,7 +158,7 @@ def _collect(run_one: Callable[[random.Random], dict[Any, float]], options: Sequ
 
 
 @dataclass
-class _Summary:
+class Summary:
     means: dict[Any, float]
     best: Any
     diff: dict[Any, float]
@@ -167,7 +167,7 @@ class _Summary:
     n: int
 
 
-def _summarise(values: dict[Any, list[float]], order: Callable[[Any], Any]) -> _Summary:
+def summarise(values: dict[Any, list[float]], order: Callable[[Any], Any]) -> Summary:
     options = list(values)
     n = len(values[options[0]])
     means = {o: sum(v) / n for o, v in values.items()}
@@ -184,10 +184,10 @@ def _summarise(values: dict[Any, list[float]], order: Callable[[Any], Any]) -> _
         s = math.sqrt(var / n) if n > 1 else math.inf
         diff[o], se[o] = m, s
         cost[o] = 0.0 if m <= NOISE_Z * s else m
-    return _Summary(means, best, diff, se, cost, n)
+    return Summary(means, best, diff, se, cost, n)
 
 
-def _confidence(summary: _Summary, option: Any) -> float:
+def _confidence(summary: Summary, option: Any) -> float:
     if option == summary.best:
         others = [o for o in summary.means if o != option]
         if not others:
@@ -207,12 +207,12 @@ def _confidence(summary: _Summary, option: Any) -> float:
     return max(0.0, min(1.0, _phi((hi - m) / s) - _phi((lo - m) / s)))
 
 
-def _run(run_one: Callable[[random.Random], dict[Any, float]], options: Sequence[Hashable], seed: int,
-         rollouts: int, order: Callable[[Any], Any], deadline: float = DEADLINE) -> _Summary:
+def run_deals(run_one: Callable[[random.Random], dict[Any, float]], options: Sequence[Hashable], seed: int,
+         rollouts: int, order: Callable[[Any], Any], deadline: float = DEADLINE) -> Summary:
     """Play every option out on ``rollouts`` paired deals (fewer if ``deadline`` seconds pass first)."""
     values: dict[Any, list[float]] = {o: [] for o in options}
     _collect(run_one, options, seed, 0, rollouts, values, time.perf_counter() + deadline)
-    return _summarise(values, order)
+    return summarise(values, order)
 
 
 # ----- grading a play -----
@@ -234,7 +234,7 @@ def play_values(view: PlayerView) -> tuple[list[Card], Callable[[random.Random],
     return legal, run_one
 
 
-def _card_order(c: Card) -> tuple[int, int]:
+def card_order(c: Card) -> tuple[int, int]:
     return (rank_of(c), c)
 
 
@@ -250,11 +250,11 @@ def grade_play(view: PlayerView, card: Card, *, seed: int = 0, rollouts: int | N
     n = deals_for(len(legal)) if rollouts is None else rollouts
     if len(legal) == 1:
         n = min(n, FORCED_ROLLOUTS)
-    summary = _run(run_one, legal, seed, n, _card_order, deadline)
-    return _make_grade(view, "play", (card,), card, summary, dict(summary.means))
+    summary = run_deals(run_one, legal, seed, n, card_order, deadline)
+    return make_grade(view, "play", (card,), card, summary, dict(summary.means))
 
 
-def _make_grade(view: PlayerView, kind: str, cards: tuple[Card, ...], chosen: Any, summary: _Summary,
+def make_grade(view: PlayerView, kind: str, cards: tuple[Card, ...], chosen: Any, summary: Summary,
                 expected: dict[Any, float]) -> Grade:
     from .hints import explain_play, tutor_warning
 
@@ -313,7 +313,7 @@ def pass_values(view: PlayerView, options: Sequence[tuple[Card, ...]]) -> Callab
     return run_one
 
 
-def _pass_order(p: tuple[Card, ...]) -> tuple[Card, ...]:
+def pass_order(p: tuple[Card, ...]) -> tuple[Card, ...]:
     return p
 
 
@@ -333,8 +333,8 @@ def grade_pass(view: PlayerView, cards: Sequence[Card], *, seed: int = 0, rollou
     options = pass_candidates(view, extra=[chosen, *candidates])
     run_one = pass_values(view, options)
     n = deals_for(len(options), kind="pass") if rollouts is None else rollouts
-    summary = _run(run_one, options, seed, n, _pass_order, deadline)
-    grade = _make_grade(view, "pass", chosen, chosen, summary, dict(summary.means))
+    summary = run_deals(run_one, options, seed, n, pass_order, deadline)
+    grade = make_grade(view, "pass", chosen, chosen, summary, dict(summary.means))
     if grade.band != "best":
         mine, reason = suggest_pass(view)
         if tuple(sorted(mine)) == summary.best:

@@ -191,7 +191,7 @@ def review_hand(record: HandRecord, seat: int = 0, seed: int = 0, *, rollouts: i
                 if c in legal:
                     grade = grade_play(view, c, seed=seed * 1000 + k, rollouts=rollouts)
                     plays.append(PlayReview(k, c, legal, illegal, grade))
-        HandRecord._play(state, k, c)
+        HandRecord.play_into(state, k, c)
     if state.phase is Phase.PLAY or state.phase is Phase.PASS:
         total = rules.tricks_per_hand * rules.players
         raise RecordError(f"the record is incomplete: {len(record.plays)} of {total} plays are given; the "

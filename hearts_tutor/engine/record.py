@@ -190,13 +190,14 @@ class HandRecord:
         state = self.start()
         self.apply_passes(state)
         for k, c in enumerate(self.plays):
-            self._play(state, k, c)
+            self.play_into(state, k, c)
         if self.moon_choice is not None and state.phase is Phase.MOON:
             state.choose_moon(self.moon_choice)
         return state
 
     @staticmethod
-    def _play(state: HandState, k: int, c: Card) -> None:
+    def play_into(state: HandState, k: int, c: Card) -> None:
+        """Play the record's play ``k`` (card ``c``) on ``state``; an illegal one raises :class:`RecordError`."""
         if state.phase is Phase.PASS:
             raise RecordError(f"play {k} ({card_str(c)}) comes before every seat has passed", play=k,
                               rule="passing_phase")
@@ -244,7 +245,7 @@ def referee_record(data: str | dict[str, Any]) -> dict[str, Any]:
             if state.phase is Phase.PLAY:
                 legal.append(cards_str(state.legal_plays()))
                 to_move.append(state.to_move)
-            HandRecord._play(state, k, c)
+            HandRecord.play_into(state, k, c)
         play = None
         choosing = record.rules.moon == "shooter_chooses"
         if record.moon_choice is not None and (state.phase is not Phase.PLAY or not choosing):

@@ -39,14 +39,12 @@ True
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import json
 import os
 import sqlite3
 import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -54,7 +52,8 @@ from typing import Any
 import fsrs
 import glicko2
 
-from .stats import BANDS, Stats, data_dir, load_stats
+from .attempts import START, Attempt, AttemptRow, Rating, RatingChange, ReviewItem
+from .stats import Stats, data_dir, load_stats
 
 FILE_NAME = "learner.sqlite3"
 LEGACY_STATS_NAME = "stats.json"
@@ -66,17 +65,12 @@ DAYS_AHEAD_ENV = "HEARTS_TUTOR_DAYS_AHEAD"
 SNAPSHOTS = sys.platform == "emscripten"
 """Whether a database lives in memory and is saved whole after each write (Pyodide: see the module's doc)."""
 
-START_RATING = 1500.0
-START_RD = 350.0
-START_VOLATILITY = 0.06
 PUZZLE_RD = 80.0
 """The rating deviation of every puzzle: its rating comes from mining and is fairly, not exactly, known."""
 
 BUSY_TIMEOUT_SECONDS = 30.0
 """How long a write waits for another process's transaction before giving up."""
 
-SOURCES = ("puzzle", "review", "table")
-KINDS = ("pass", "play")
 OVERALL = ""
 """The scope of the overall rating in the ``ratings`` table (theme ids are never empty)."""
 
@@ -149,85 +143,6 @@ def system_clock() -> datetime:
         except ValueError:
             raise ValueError(f"{DAYS_AHEAD_ENV} must be a number of days, not {ahead!r}") from None
     return now
-
-
-# ================================================================ values
-
-
-@dataclass(frozen=True)
-class Attempt:
-    """One decision the learner made: a puzzle, a review, or a graded move at the table."""
-
-    source: str
-    """``puzzle``, ``review`` or ``table``."""
-    puzzle_id: str | None
-    kind: str
-    """``pass`` or ``play``."""
-    position: Mapping[str, Any]
-    """The position as the caller stores it (JSON-serialisable)."""
-    choice: Sequence[str]
-    """The learner's card codes (or move keys)."""
-    correct: bool
-    band: str
-    """One of :data:`~hearts_tutor.practice.stats.BANDS`."""
-    cost: float
-    """Points given up against the best move, on average."""
-    seconds: float
-    themes: Sequence[str]
-    time: datetime | None = None
-    """When; filled from the database's clock when None."""
-
-    def check(self) -> None:
-        """Raise ValueError naming the first field that is not valid."""
-        if self.source not in SOURCES:
-            raise ValueError(f"source must be one of {', '.join(SOURCES)}, not {self.source!r}")
-        if self.kind not in KINDS:
-            raise ValueError(f"kind must be pass or play, not {self.kind!r}")
-        if self.band not in BANDS:
-            raise ValueError(f"band must be one of {', '.join(BANDS)}, not {self.band!r}")
-        if isinstance(self.choice, str) or isinstance(self.themes, str):
-            raise ValueError("choice and themes must be lists of strings, not one string")
-
-
-@dataclass(frozen=True, kw_only=True)
-class AttemptRow(Attempt):
-    """An attempt as stored: its row id, its time, and the puzzle's rating when it was rated."""
-
-    id: int
-    puzzle_rating: float | None
-
-
-@dataclass(frozen=True)
-class Rating:
-    """A Glicko-2 rating: ``rating`` ± ``rd`` (one deviation), its volatility, and how many games made it."""
-
-    rating: float
-    rd: float
-    volatility: float
-    games: int
-
-
-START = Rating(START_RATING, START_RD, START_VOLATILITY, 0)
-
-
-@dataclass(frozen=True)
-class RatingChange:
-    """What an attempt did to the ratings: overall before and after, and ``themes[t] = (before, after)``."""
-
-    before: float
-    after: float
-    themes: Mapping[str, tuple[float, float]]
-    rated: bool
-
-
-@dataclass(frozen=True)
-class ReviewItem:
-    """A position to show again: its stable ``key``, the puzzle as the caller gave it, its themes, when due."""
-
-    key: str
-    puzzle: Mapping[str, Any]
-    themes: tuple[str, ...]
-    due: datetime
 
 
 # ================================================================ the database
@@ -662,12 +577,5 @@ def _stats_in(conn: sqlite3.Connection) -> Stats:
     return Stats() if row is None else Stats.from_json(json.loads(row[0]))
 
 
-def replace_stats(target: Stats, source: Stats) -> None:
-    """Make ``target`` hold ``source``'s counts (for :meth:`LearnerDB.update_stats` when saving a copy)."""
-    for f in dataclasses.fields(Stats):
-        value = getattr(source, f.name)
-        setattr(target, f.name, dict(value) if isinstance(value, dict) else value)
-
-
-__all__ = ["Attempt", "AttemptRow", "LearnerDB", "Rating", "RatingChange", "ReviewItem", "learner_db_path",
-           "replace_stats", "system_clock"]
+__all__ = ["START", "Attempt", "AttemptRow", "LearnerDB", "Rating", "RatingChange", "ReviewItem", "learner_db_path",
+           "system_clock"]

@@ -179,9 +179,9 @@ class Comparison:
 
 def compare(values: Mapping[Any, list[float]]) -> Comparison:
     """The coach's comparison of paired values (the same noise rule as its grades)."""
-    from ..coach.grading import _summarise
+    from ..coach.grading import summarise
 
-    s = _summarise(dict(values), order=lambda o: o)
+    s = summarise(dict(values), order=lambda o: o)
     return Comparison(dict(s.means), s.best, dict(s.cost), s.n)
 
 

@@ -3,8 +3,7 @@
 They live in the learner database (:mod:`hearts_tutor.practice.learner`, ``learner.sqlite3`` in the user data
 directory: ``$HEARTS_TUTOR_DATA_DIR`` if set, else the platform's, from ``platformdirs``). The older
 ``stats.json`` is read once, when that database is created, and then kept untouched as a backup.
-:class:`StatsStore` is the table's handle on them; a damaged database is moved aside as
-``learner.sqlite3.damaged-<timestamp>`` and the table says so.
+:class:`~hearts_tutor.practice.stats_store.StatsStore` is the table's handle on them.
 
 >>> s = Stats()
 >>> s.record_hand(points=5, moon=False, queen=True)
@@ -16,19 +15,15 @@ directory: ``$HEARTS_TUTOR_DATA_DIR`` if set, else the platform's, from ``platfo
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
-import sqlite3
 import tempfile
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import platformdirs
-
-if TYPE_CHECKING:
-    from .learner import LearnerDB
 
 BANDS = ("best", "good", "inaccuracy", "mistake", "blunder")
 ENV_DIR = "HEARTS_TUTOR_DATA_DIR"
@@ -155,61 +150,12 @@ def save_stats(stats: Stats, path: Path | None = None) -> None:
         raise
 
 
-class StatsStore:
-    """The table's statistics, kept in the learner database (``path``, default ``learner_db_path()``).
-
-    ``stats`` is the latest copy read, ``message`` a problem to show (a damaged database moved aside) or None,
-    and ``learner`` the :class:`~hearts_tutor.practice.learner.LearnerDB`, where the table files graded moves.
-    """
-
-    def __init__(self, path: Path | None = None) -> None:
-        from .learner import LearnerDB
-
-        self.learner: LearnerDB = LearnerDB(path)
-        self.path = self.learner.path
-        self.message = self.learner.message
-        self.stats = self._read() or Stats()
-
-    def _read(self) -> Stats | None:
-        try:
-            return self.learner.stats()
-        except (sqlite3.Error, ValueError) as e:
-            self.message = f"Could not read your statistics from {self.path}: {e}."
-            return None
-
-    def update(self, change: Callable[[Stats], Any]) -> str | None:
-        """Apply ``change`` to the latest statistics in the database and store them; returns a problem to show,
-        or None.
-
-        Reading and writing in one transaction means two tables (two notebooks, or a Voila kernel started before
-        the last game ended) never overwrite each other's games.
-        """
-        try:
-            self.learner.update_stats(change)
-        except (sqlite3.Error, OSError) as e:
-            change(self.stats)  # kept for this session at least
-            self.message = f"Could not save your statistics to {self.path}: {e}."
-            return self.message
-        self.stats = self._read() or self.stats
-        return None if self.learner.persistent else self.message
-
-    def reload(self) -> None:
-        """Catch up with what other tables saved."""
-        self.stats = self._read() or self.stats
-
-    def save(self) -> str | None:
-        """Store this copy of the statistics as it is; returns a problem to show instead of raising."""
-        from .learner import replace_stats
-
-        if not self.learner.persistent:
-            return self.message
-        mine = Stats.from_json(self.stats.to_json())
-        try:
-            self.learner.update_stats(lambda latest: replace_stats(latest, mine))
-        except (sqlite3.Error, OSError) as e:
-            self.message = f"Could not save your statistics to {self.path}: {e}."
-            return self.message
-        return None
+def replace_stats(target: Stats, source: Stats) -> None:
+    """Make ``target`` hold ``source``'s counts (when a table saves its copy)."""
+    for f in dataclasses.fields(Stats):
+        value = getattr(source, f.name)
+        setattr(target, f.name, dict(value) if isinstance(value, dict) else value)
 
 
-__all__ = ["BANDS", "Stats", "StatsStore", "data_dir", "load_stats", "save_stats", "stats_path"]
+
+__all__ = ["BANDS", "Stats", "data_dir", "load_stats", "replace_stats", "save_stats", "stats_path"]

@@ -10,19 +10,21 @@ from __future__ import annotations
 
 import dataclasses
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..engine.cards import Card
 from ..engine.hand import Phase
+from ..engine.match import Match
 from ..engine.record import HandRecord
 from ..engine.view import PlayerView
 from ..practice.session import record_table_move
+from ..practice.stats import Stats
+from ..practice.stats_store import StatsStore
+from .events import Change
 from .helpers import LEARNER, call_coach, coach_function, compute_hint
-
-if TYPE_CHECKING:
-    from .core import TableCore
+from .pacing import Pacer
 
 #: The grades that make a move worth reviewing.
 MISTAKES = ("inaccuracy", "mistake", "blunder")
@@ -100,10 +102,31 @@ Note = Working | Remark | HintNote | FlagsNote | Grade | OwnReview | ReviewNote
 NOTE_ORDER = ("hint", "pass", "hand", "grade", "review")
 
 
+class CoachedTable(Protocol):
+    """What the coach needs of its table (:class:`~.core.TableCore` is one)."""
+
+    match: Match
+    pacer: Pacer
+    store: StatsStore
+    hint_cards: tuple[Card, ...]
+    autopilot: bool
+    demo: bool
+    grading: bool
+    hand_scored: bool
+    hand_version: int
+    computer_moves: set[int | None]
+
+    def learner_view(self) -> PlayerView: ...
+    def is_bot(self, seat: int) -> bool: ...
+    def update_stats(self, change: Callable[[Stats], Any]) -> None: ...
+    def log(self, text: str) -> None: ...
+    def notify(self, change: Change = Change.EVERYTHING) -> None: ...
+
+
 class Coach:
     """The coach beside one table: it reads the table's state and keeps its notes for the learner."""
 
-    def __init__(self, table: TableCore) -> None:
+    def __init__(self, table: CoachedTable) -> None:
         self.table = table
         self.notes: dict[str, Note] = {}
         self.grades: list[Grade] = []  # this hand's graded moves that were not taken back

@@ -28,14 +28,15 @@ from ..engine.hand import IllegalMove, Phase, Trick
 from ..engine.match import Match
 from ..engine.rules import Rules
 from ..engine.view import PlayerView
-from ..practice.stats import Stats, StatsStore
+from ..practice.stats import Stats
+from ..practice.stats_store import StatsStore
 from . import art
 from .coaching import Coach, TutorWarning
 from .events import MODES, SPEEDS, Change, NextStep
 from .executor import Executor, make_executor
-from .helpers import LEARNER, SimpleBot, bot_levels, make_level_bot, opponent_levels
+from .helpers import LEARNER, SimpleBot, bot_levels, hand_over_sentence, make_level_bot, opponent_levels, trick_sentence
 from .pacing import Pacer
-from .saved import GameSaves
+from .saved import GameSaves, SavedGame
 
 #: The table's switches that Settings turns on and off.
 FLAGS = ("tutor", "demo", "practice", "telepathy_enabled")
@@ -222,6 +223,14 @@ class TableCore:
         self.sweeping = True
         self.notify(Change.TRICK)
 
+    def resume_game(self, game: SavedGame) -> None:
+        """Go on with a saved game where it stood (:meth:`~.saved.GameSaves.resume`); the bots move on from there."""
+        self.start_match(game.match, game.levels)
+        self.coach.grades = list(game.grades)
+        self.computer_moves = set(game.computer_moves)
+        self.message = "Welcome back: your game goes on where you left it."
+        self._after_change()
+
     def _after_change(self) -> None:
         """Tell the observers, and set the bots going."""
         self.version += 1
@@ -272,12 +281,7 @@ class TableCore:
         self.shown_trick = t
         self.sweeping = False
         self.hint_cards = ()
-        if t.winner is None:
-            self.message += " The trick cancelled out: nobody takes it."
-        else:
-            who = "You take" if t.winner == LEARNER else f"{self.names[t.winner]} takes"
-            pts = sum(self.rules.card_points(c) for c in t.cards)
-            self.message += f" {who} the trick" + (f" ({pts:+d} points)." if pts else ".")
+        self.message += trick_sentence(t, self.rules, self.names)
 
     def _after_exchange(self) -> None:
         h = self.match.hand
@@ -301,13 +305,7 @@ class TableCore:
                                                      queen=bool(h.queens_taken[LEARNER])))
             bands = [g.band for g in self.coach.grades]  # graded moves that were not taken back
             changes.append(lambda st: list(map(st.record_band, bands)))
-        parts = [f"{self.who(s)} {p:+d}" for s, p in enumerate(points)]
-        extra = ""
-        if res.shooter is not None:
-            extra = f" {self.who(res.shooter)} shot the moon!"
-        if res.sweeper is not None:
-            extra = f" {self.who(res.sweeper)} took every trick!"
-        self.message = "Hand over: " + ", ".join(parts) + "." + extra
+        self.message = hand_over_sentence(points, res, self.who)
         self.notify(Change.SCORED)
         if m.game_over:
             m.next_hand()  # files the finished hand; no new deal when the game is over

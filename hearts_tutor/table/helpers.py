@@ -12,7 +12,8 @@ from typing import Any
 
 from ..bots.base import Bot, Decision, Reasoning
 from ..engine.cards import HEARTS, QUEEN_OF_SPADES, SPADES, Card, card_name, rank_of, suit_of
-from ..engine.hand import Phase
+from ..engine.hand import HandResult, Phase, Trick
+from ..engine.rules import Rules
 from ..engine.view import PlayerView
 
 DEFAULT_LEVELS = ("easy", "medium", "hard", "expert")
@@ -130,6 +131,26 @@ class SimpleBot(Bot):
             card = min(legal, key=rank_of)
             why.considered("I lead my lowest card to avoid taking the trick.")
         return Decision("play", view.seat, (card,), steps=why.chose(f"I play {card_name(card)}."), level=self.level)
+
+
+def trick_sentence(trick: Trick, rules: Rules, names: Sequence[str]) -> str:
+    """What the table says of a finished trick: who takes it, with its points, or that it cancelled out."""
+    if trick.winner is None:
+        return " The trick cancelled out: nobody takes it."
+    who = "You take" if trick.winner == LEARNER else f"{names[trick.winner]} takes"
+    pts = sum(rules.card_points(c) for c in trick.cards)
+    return f" {who} the trick" + (f" ({pts:+d} points)." if pts else ".")
+
+
+def hand_over_sentence(points: Sequence[int], result: HandResult, who: Callable[[int], str]) -> str:
+    """What the table says when a hand is scored: each seat's points (``who`` names a seat), and a moon or a sweep."""
+    parts = [f"{who(s)} {p:+d}" for s, p in enumerate(points)]
+    extra = ""
+    if result.shooter is not None:
+        extra = f" {who(result.shooter)} shot the moon!"
+    if result.sweeper is not None:
+        extra = f" {who(result.sweeper)} took every trick!"
+    return "Hand over: " + ", ".join(parts) + "." + extra
 
 
 def is_learner_turn(view: PlayerView) -> bool:

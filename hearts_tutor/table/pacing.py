@@ -11,21 +11,45 @@ from __future__ import annotations
 import asyncio
 import traceback
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from ..engine.hand import Phase
+from ..bots.base import Bot, Decision
+from ..engine.hand import Phase, Trick
+from ..engine.match import Match
+from ..engine.rules import Rules
+from ..engine.view import PlayerView
 from .events import SPEEDS, Change, NextStep
 from .executor import Executor
 from .helpers import LEARNER
 
-if TYPE_CHECKING:
-    from .core import TableCore
+
+class PacedTable(Protocol):
+    """What the pacer needs of its table (:class:`~.core.TableCore` is one): its state, its steps, its log."""
+
+    mode: str
+    speed: str
+    version: int
+    rules: Rules
+    match: Match
+    shown_trick: Trick | None
+    clock_text: str
+
+    def next_auto(self) -> NextStep | None: ...
+    def perform(self, todo: NextStep, decision: Decision | None = None) -> None: ...
+    def run_until_learner(self, limit: int = 10_000) -> None: ...
+    def thinking(self, seat: int) -> PlayerView: ...
+    def bot_for(self, seat: int) -> Bot: ...
+    def is_bot(self, seat: int) -> bool: ...
+    def sweep(self) -> None: ...
+    def timeout(self) -> None: ...
+    def log(self, text: str) -> None: ...
+    def notify(self, change: Change = Change.EVERYTHING) -> None: ...
 
 
 class Pacer:
     """Sets one table's bots going, runs its coach's calls and keeps its turn clock."""
 
-    def __init__(self, table: TableCore, executor: Executor) -> None:
+    def __init__(self, table: PacedTable, executor: Executor) -> None:
         self.table = table
         self.executor = executor
         self._tasks: set[asyncio.Task[Any]] = set()

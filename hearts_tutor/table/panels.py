@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..bots.base import Step
 from ..engine.cards import Card, parse_cards
 from ..engine.hand import Phase
-from ..practice.stats import StatsStore
+from ..practice.stats_store import StatsStore
 from . import art
 from .coaching import (
     MISTAKES,

@@ -11,7 +11,7 @@ forgotten. The save's ``match`` holds the record of every finished hand (``hands
 
 >>> import tempfile
 >>> from pathlib import Path
->>> from hearts_tutor.practice.stats import StatsStore
+>>> from hearts_tutor.practice.stats_store import StatsStore
 >>> from hearts_tutor.table import TableCore
 >>> store = StatsStore(Path(tempfile.mkdtemp()) / "learner.sqlite3")
 >>> first = TableCore(seed=3, mode="sync", grading=False, stats=store)
@@ -31,18 +31,18 @@ import contextlib
 import json
 import sqlite3
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..engine.cards import Card, card_str, parse_card
 from ..engine.hand import Phase
 from ..engine.match import Match
+from ..practice.stats_store import StatsStore
 from . import art
-from .coaching import Grade
+from .coaching import Coach, Grade
+from .events import Change
 from .helpers import LEARNER
-
-if TYPE_CHECKING:
-    from .core import TableCore
 
 SAVE_KEY = "table"
 """The key of the table's save in the learner database."""
@@ -73,7 +73,7 @@ class SavedGame:
                f"scores {scores}."
 
 
-def game_json(core: TableCore) -> dict[str, Any]:
+def game_json(core: SavedTable) -> dict[str, Any]:
     """The table's game as saved (a scored hand counts as finished: the save goes on from the next deal)."""
     data = core.match.to_json()
     grades, moves = core.coach.grades, core.computer_moves
@@ -119,6 +119,24 @@ def _grade_from_json(d: dict[str, Any]) -> Grade:
                  None if d["index"] is None else int(d["index"]))
 
 
+class SavedTable(Protocol):
+    """What the game's saves need of its table (:class:`~.core.TableCore` is one)."""
+
+    mode: str
+    match: Match
+    store: StatsStore
+    coach: Coach
+    levels: list[str]
+    demo: bool
+    hand_scored: bool
+    computer_moves: set[int | None]
+    observers: list[Callable[[Change], None]]
+
+    def resume_game(self, game: SavedGame) -> None: ...
+    def log(self, text: str) -> None: ...
+    def notify(self, change: Change = Change.EVERYTHING) -> None: ...
+
+
 class GameSaves:
     """Keeps ``core``'s game in its learner database, and offers the one an earlier table left unfinished.
 
@@ -129,7 +147,7 @@ class GameSaves:
     :data:`WATCH_SECONDS` in async mode (:meth:`refresh`), and :meth:`resume` takes the newest.
     """
 
-    def __init__(self, core: TableCore, enabled: bool = True) -> None:
+    def __init__(self, core: SavedTable, enabled: bool = True) -> None:
         self.core = core
         self.enabled = enabled
         self.owner = uuid.uuid4().hex  # a table that finds another owner's save there stops writing
@@ -220,11 +238,7 @@ class GameSaves:
         self.offer = None
         self._settled = self._take_over = True  # this table's save replaces the earlier table's
         self._saved_at = None
-        core.start_match(game.match, game.levels)
-        core.coach.grades = list(game.grades)
-        core.computer_moves = set(game.computer_moves)
-        core.message = "Welcome back: your game goes on where you left it."
-        core._after_change()  # the bots move on from the saved position
+        core.resume_game(game)
 
     def decline(self) -> None:
         """Start afresh: the offered game is forgotten (the fresh game's save replaces it)."""
