@@ -30,6 +30,7 @@ import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +39,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from hearts_tutor.batch.tournament import _bot_seed, _play_deal, deal_for, options_for_jobs, play_hand
 from hearts_tutor.bots import LEVELS, make_bot, search
 from hearts_tutor.bots.base import Decision, Reasoning
-from hearts_tutor.bots.heuristic import HardBot, _moon_points
+from hearts_tutor.bots.facts import Facts
+from hearts_tutor.bots.heuristic import HardBot
+from hearts_tutor.bots.moon import moon_points
 from hearts_tutor.engine.hand import Phase
 from hearts_tutor.engine.rules import Rules
 from hearts_tutor.engine.sampling import sample_deal
@@ -125,13 +128,12 @@ class MoonTrier(HardBot):
     def pass_plan(self, view: Any) -> str:
         return "moon"
 
-    def _facts(self, view: Any, why: Reasoning) -> dict[str, Any]:
-        facts = super()._facts(view, why)
-        others_scored = any(p for s, p in enumerate(_moon_points(view)) if s != view.seat)
-        facts["shooting"] = not others_scored
-        if facts["shooting"]:
-            facts["shooter"] = facts["watch"] = None
-        return facts
+    def facts(self, view: Any, why: Reasoning) -> Facts:
+        facts = super().facts(view, why)
+        others_scored = any(p for s, p in enumerate(moon_points(view)) if s != view.seat)
+        if others_scored:
+            return replace(facts, shooting=False)
+        return replace(facts, shooting=True, shooter=None, watch=None)
 
 
 def _moon_deal(task: tuple[str, int, int]) -> tuple[float, float]:

@@ -110,12 +110,12 @@ class ExpertBot(Bot):
             return Decision("play", view.seat, (c,), steps=why.chose(
                 f"I play {card_name(c)}: it is the only card I may play.", card=card_str(c)), level=self.level)
         why = Reasoning()
-        facts = self.hard._facts(view, why)  # observed and inferred steps, with the queen's odds
-        if facts["shooter"] is not None or facts["shooting"]:
+        facts = self.hard.facts(view, why)  # observed and inferred steps, with the queen's odds
+        if facts.shooter is not None or facts.shooting:
             # the rollouts' players never try for the moon, so they cannot judge one: play as the hard level
             decision = self.hard.choose_play(view)
             return Decision("play", view.seat, decision.cards, steps=decision.steps, level=self.level)
-        beliefs: Beliefs = facts["beliefs"]
+        beliefs: Beliefs = facts.beliefs
         rules_of_thumb = {c: self.hard.score_play(view, facts, c) for c in legal}
         hunch = min(legal, key=lambda c: (round(rules_of_thumb[c][0], 6), c % 13))
         est = self.search(view, beliefs.card_weights(), beliefs.void_odds())
