@@ -21,7 +21,7 @@ from hearts_tutor.engine.hand import Phase
 from hearts_tutor.engine.record import HandRecord, referee_record
 from hearts_tutor.engine.rules import Rules
 from hearts_tutor.practice import mine
-from hearts_tutor.practice.bank import PUZZLE_FIELDS, THEMES, Puzzle, load_bank, move_key, parse_move
+from hearts_tutor.practice.bank import BANK_DIR, PUZZLE_FIELDS, THEMES, Puzzle, load_bank, move_key, parse_move
 from hearts_tutor.practice.mine import Budget, Candidate, consider, finished_deals, starting_rating
 
 # ----- end to end -----
@@ -73,6 +73,17 @@ def check_mined_puzzle(p: Puzzle, data: dict[str, Any]) -> None:
 
 def bank_lines(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[1:] if line.strip()]
+
+
+def test_the_shipped_bank_s_mining_progress_lives_out_of_the_package() -> None:
+    package = BANK_DIR.parents[1]
+    assert not sorted(BANK_DIR.glob("*.done")), "the package holds mining state"
+    for bank_file in sorted(BANK_DIR.glob("*.jsonl")):
+        progress = mine.done_path(bank_file)
+        assert progress.parent == mine.MINING_DIR and not progress.is_relative_to(package)
+        assert progress.is_file(), f"no progress file {progress} for {bank_file.name}"
+    # mining the shipped bank again resumes: the deals its earlier runs finished are found in mining/
+    assert ("standard", 1, 0) in finished_deals(BANK_DIR / "standard.jsonl")
 
 
 def test_mining_end_to_end_is_resumable_and_keeps_verified_puzzles(tmp_path: Path) -> None:

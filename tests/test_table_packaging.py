@@ -37,8 +37,7 @@ def test_every_data_file_is_packaged() -> None:
     data = config["package-data"]
     tracked = subprocess.run(["git", "ls-files", "hearts_tutor", "lessons"], cwd=ROOT, capture_output=True,
                              text=True, check=True).stdout.split()
-    # the miners' progress beside each bank file (<bank>.jsonl.done) stays in the repository, out of the package
-    files = [ROOT / f for f in tracked if not f.endswith((".py", ".jsonl.done"))]
+    files = [ROOT / f for f in tracked if not f.endswith(".py")]
     assert any(f.suffix == ".jsonl" for f in files) and any(f.name == "index.html.j2" for f in files)
     for f in files:
         holder = max((n for n, folder in folders.items() if f.is_relative_to(folder)),

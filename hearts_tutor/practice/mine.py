@@ -21,8 +21,10 @@ first, and becomes a puzzle for seat 0 (the record is renumbered) only when ever
    the accepted options, the tempting moves and the two best other options.
 
 A kept puzzle gets themes (:mod:`.themes`), the coach's explanation, and a starting rating from which bot
-levels solve it (:func:`starting_rating`). Mining appends to a bank file and records each finished deal in
-``<bank>.done`` beside it, so a run that is stopped resumes where it was.
+levels solve it (:func:`starting_rating`). Mining appends to a bank file and records each finished deal in a
+progress file (:func:`done_path`: ``mining/<bank>.done`` at the top of the repository for the shipped bank, so the
+package holds no mining state; ``<bank>.done`` beside any other bank file), so a run that is stopped resumes where
+it was.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from ..engine.hand import HandState, Phase
 from ..engine.record import HandRecord
 from ..engine.rules import Rules
 from ..engine.view import PlayerView
-from .bank import append_puzzles, move_key
+from .bank import BANK_DIR, append_puzzles, move_key
 
 MARGIN = 2.0
 Z95 = 1.959964
@@ -437,7 +439,15 @@ def mine_deal(rules: Rules, seed: int, deal: int, budget: Budget = DEFAULT_BUDGE
 
 # ----- a resumable run -----
 
+MINING_DIR = BANK_DIR.parents[2] / "mining"
+"""The miners' progress for the shipped bank: the repository's ``mining/`` folder, out of the package."""
+
+
 def done_path(out: Path) -> Path:
+    """Where mining into the bank file ``out`` records its finished deals: ``MINING_DIR/<name>.done`` for a file of
+    the shipped bank, else ``<out>.done`` beside it."""
+    if out.resolve().parent == BANK_DIR:
+        return MINING_DIR / (out.name + ".done")
     return out.with_name(out.name + ".done")
 
 
@@ -494,6 +504,7 @@ def mine(rules: Rules, hands: int, out: Path, *, seed: int = 0, jobs: int = 1, s
 
     def finish(deal: int, puzzles: list[dict[str, Any]], counts: dict[str, int], cpu: float) -> None:
         append_puzzles(out, puzzles)
+        done_path(out).parent.mkdir(parents=True, exist_ok=True)
         with done_path(out).open("a", encoding="utf-8") as f:
             f.write(json.dumps({"rules": rules.name, "seed": seed, "deal": deal, "kept": len(puzzles),
                                 "counts": counts, "cpu": round(cpu, 2), **scope}) + "\n")
@@ -510,5 +521,5 @@ def mine(rules: Rules, hands: int, out: Path, *, seed: int = 0, jobs: int = 1, s
     return report
 
 
-__all__ = ["FILTERS", "MARGIN", "Budget", "Candidate", "Comparison", "MineReport", "compare", "consider",
-           "finished_deals", "mine", "mine_deal", "option_values", "starting_rating"]
+__all__ = ["FILTERS", "MARGIN", "MINING_DIR", "Budget", "Candidate", "Comparison", "MineReport", "compare", "consider",
+           "done_path", "finished_deals", "mine", "mine_deal", "option_values", "starting_rating"]
