@@ -132,3 +132,16 @@ def test_the_check_finds_a_circle_and_an_import_in_a_function(tmp_path: Path) ->
     graph = {"pkg.a": {"pkg.b"}, "pkg.b": {"pkg.c"}, "pkg.c": {"pkg.a"}, "pkg.d": {"pkg.a"}}
     assert circles(graph) == [["pkg.a", "pkg.b", "pkg.c"]]
     assert circles({"pkg.a": {"pkg.b"}, "pkg.b": set()}) == []
+
+
+def test_no_module_imports_another_module_s_private_names() -> None:
+    """A name with a leading underscore belongs to its module: other modules of the package ask for it by a
+    public name, or are handed what they need."""
+    files = module_files()
+    found = []
+    for name, path in files.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith(PACKAGE)):
+                found += [f"{name} imports {'.' * node.level}{node.module or ''}.{alias.name}" for alias in node.names
+                          if alias.name.startswith("_") and not alias.name.startswith("__")]
+    assert not found, "\n".join(found)
