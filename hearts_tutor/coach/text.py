@@ -354,6 +354,86 @@ def hint_expectation(x: float) -> str:
     return f"With it the coach expects you to score {points_phrase(x)} this hand."
 
 
+# ----- reasons from facts (coach/reasons.py fills each {} with a fact's words) -----
+
+def reason_queen_catch(b: Card, t: Card) -> str:
+    return (f"Lead {card_name(b)}, not {card_name(t)}: {{}}, and {{}}, so {card_name(t)} would win the spade "
+            "trick she can be thrown on.")
+
+
+def reason_lead_queen() -> str:
+    return ("Lead the queen of spades: {}, so a player holding one of them with no lower spade has to win her "
+            "(13 points).")
+
+
+def reason_nobody_follows(b: Card, t: Card, lose: bool) -> str:
+    tail = (f", while {{}}, so {card_name(b)} can lose the trick." if lose
+            else f"; {card_name(b)} makes the others follow suit.")
+    return (f"Lead {card_name(b)}: {{}}, so {card_name(t)} would win the trick and everyone else could throw points "
+            f"on it{tail}")
+
+
+def reason_boss_now(b: Card) -> str:
+    suit = SUIT_NAMES[suit_of(b)]
+    return (f"Lead {card_name(b)} now: {{}}, so it wins a {suit[:-1]} trick whenever you play it, and {{}}; the "
+            f"fewer {suit} are left, the likelier a later {suit[:-1]} trick is one that players out of {suit} "
+            "throw points on.")
+
+
+def reason_void_lead(b: Card, t: Card) -> str:
+    return (f"Lead {card_name(b)}: {{}}, so a {SUIT_NAMES[suit_of(t)][:-1]} lead lets them throw points on the "
+            f"trick, while {{}}.")
+
+
+def reason_lead_loses(b: Card, t: Card) -> str:
+    return f"Lead {card_name(b)}: {{}}, so it would win the trick, while {{}}, so {card_name(b)} can lose it."
+
+
+def reason_cash_winner(b: Card) -> str:
+    return (f"Lead {card_name(b)} now: {{}} and {{}}, so it wins the trick while the others still follow suit; "
+            f"kept for later, it could win a {SUIT_NAMES[suit_of(b)][:-1]} trick that someone out of the suit "
+            "throws points on.")
+
+
+def reason_lower_same_suit(b: Card) -> str:
+    return f"Lead {card_name(b)}: {{}}, and {{}}, so it is the less likely to win the trick."
+
+
+def reason_keep_low_exit(b: Card, t: Card) -> str:
+    return (f"Lead {card_name(b)} and keep {card_name(t)}: {{}}, so it can lose the trick now, and a low "
+            f"{SUIT_NAMES[suit_of(t)][:-1]} is worth more late in the hand, when it lets you stay under the others.")
+
+
+def reason_more_above(b: Card) -> str:
+    return f"Lead {card_name(b)}: {{}}, but {{}}, so {card_name(b)} is the less likely to win the trick."
+
+
+def reason_last_of_suit(b: Card, suit: int) -> str:
+    return (f"Lead {card_name(b)}: {{}}; once you are out of {SUIT_NAMES[suit]} you may throw away a dangerous "
+            f"card whenever {SUIT_NAMES[suit]} are led.")
+
+
+def reason_take_cheap_trick(b: Card, t: Card) -> str:
+    return (f"Play {card_name(b)}: {{}} and {{}}, so this is a cheap moment to get rid of it ({{}}); "
+            f"{card_name(t)} would keep it in your hand to win a later trick, perhaps with points in it.")
+
+
+def reason_take_now(b: Card, suit: int) -> str:
+    return (f"Play {card_name(b)}: {{}}, but {{}}, so {card_name(b)} will likely win a "
+            f"{SUIT_NAMES[suit][:-1]} trick anyway; better now than later, when a player out of "
+            f"{SUIT_NAMES[suit]} can throw more points on it.")
+
+
+def reason_win_with_higher(b: Card, t: Card) -> str:
+    return (f"Play {card_name(b)}: {{}} too, so if you take the trick, take it with the higher card and keep "
+            f"{card_name(t)}, which can stay under later {SUIT_NAMES[suit_of(t)]}.")
+
+
+def reason_may_be_overtaken(b: Card, t: Card) -> str:
+    return (f"Play {card_name(b)}: {{}}, but {{}} and {{}}, so it may yet be overtaken; {card_name(t)} would "
+            "be more likely to keep the trick.")
+
+
 # ----- grading -----
 
 BAND_WORDS = {
