@@ -231,6 +231,29 @@ def reason_pass_moon(cards: list[Card], rules: Rules) -> str:
             "are what ruin a moon.")
 
 
+# ----- the hand's danger cards (coach/dangers.py) -----
+
+def danger_unguarded_queen(others: list[Card]) -> str:
+    which = f" ({cards_phrase(others)})" if others else ""
+    return (f"The queen of spades (13 points) with {_other_spades(len(others))}{which}: other players lead spades "
+            "to force her out, and with fewer than four other spades to play first she is likely to win a trick "
+            "for you.")
+
+
+def danger_high_spade(c: Card, lower: int, holds_queen: bool) -> str:
+    few = f"only {count_word(lower)} lower spade{'' if lower == 1 else 's'}" if lower else "no lower spade"
+    if holds_queen:
+        return (f"{cap(card_name(c))} with {few}: if the queen of spades leaves in your pass, {card_name(c)} "
+                "could win the spade trick she is thrown on.")
+    return (f"{cap(card_name(c))} with {few}: when spades are led you may have to win the trick, and the queen "
+            "of spades (13 points) can be thrown on it.")
+
+
+def danger_high_heart(c: Card) -> str:
+    return (f"{cap(card_name(c))} with no low heart (2 to 6) to play instead: it is likely to win a heart trick, "
+            "and every heart trick carries points.")
+
+
 # ----- mid-range cards in play -----
 
 def midrange_intro(c: Card) -> str:
