@@ -14,6 +14,7 @@ e.g. "void (you hold no cards of that suit)". Engine legality sentences are quot
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
 
 from ..cards import HEARTS, SUIT_NAMES, Card, card_name, join_names, rank_of, suit_of
@@ -375,6 +376,19 @@ def hint_generic(c: Card, verb: str = "Play") -> str:
 
 def hint_expectation(x: float) -> str:
     return f"With it the coach expects you to score {points_phrase(x)} this hand."
+
+
+def temptation_flag(reason: str) -> str:
+    """A pass flag said of the tempting pass rather than of the learner's own ("You kept" -> "That pass keeps"),
+    so a puzzle's explanation does not contradict a learner who answered right.
+
+    >>> temptation_flag("You passed the 2 of hearts but kept the queen of spades.")
+    'That pass gives away the 2 of hearts but keeps the queen of spades.'
+    """
+    out = re.sub(r"\bYou passed (.*?) (but|and) kept\b", r"That pass gives away \1 \2 keeps", reason)
+    out = re.sub(r"\bYou passed\b", "That pass gives away", out)
+    out = re.sub(r"\bYou kept\b", "That pass keeps", out)
+    return re.sub(r"\bYou could have made yourself\b", "Another pass could have made you", out)
 
 
 # ----- reasons from facts (coach/reasons.py fills each {} with a fact's words) -----

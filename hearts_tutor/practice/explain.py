@@ -27,9 +27,10 @@ GENERIC = "when the coach plays the rest of the hand out many times"
 
 def tempting_move(puzzle: Puzzle) -> str:
     """The stored temptation (the weak bots' most tempting wrong move), else the best-graded wrong option."""
-    stored = puzzle.source.get("tempting")
-    if isinstance(stored, str) and stored in puzzle.expected:
-        return stored
+    for key in ("tempting", "your_move"):  # a bank puzzle's temptation; a table review's own old move
+        stored = puzzle.source.get(key)
+        if isinstance(stored, str) and stored in puzzle.expected:
+            return stored
     wrong = [o for o in puzzle.expected if o not in puzzle.answers]
     if not wrong:
         raise BankError(f"puzzle {puzzle.id}: no wrong option to explain the answer against")

@@ -373,7 +373,8 @@ def explain_decision(view: PlayerView, best: Any, tempting: Any, cost: float) ->
     if view.phase is Phase.PASS:
         why = f"Pass {text.cards_phrase(best)}. {explain_pass(view, best)}"
         mine = {f.id for f in review_pass(view, best).flags}
-        flags = [f.reason for f in review_pass(view, tempting).flags if f.id not in mine and f.severity != "info"]
+        flags = [text.temptation_flag(f.reason) for f in review_pass(view, tempting).flags
+                 if f.id not in mine and f.severity != "info"]
         move = text.pass_phrase(tempting)
     else:
         why = explain_play(view, best, tempting=tempting)
