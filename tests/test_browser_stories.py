@@ -70,7 +70,6 @@ def test_lesson_4_tells_one_story_for_the_2_of_spades(tmp_path: Path) -> None:
     from playwright.sync_api import expect
 
     deal = PuzzleDeal.load("flush_spades")
-    assert card_str(deal.exercise.answer[0]) == "JS"
     with voila_server(ROOT / "lessons" / "04_queen.ipynb", tmp_path) as url, browser_page() as (page, problems):
         page.goto(url, timeout=90_000)
         box = page.locator(".ht-puzzle-flush_spades")
