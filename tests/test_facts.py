@@ -49,6 +49,8 @@ def test_planted_false_facts_are_rejected() -> None:
     wrong = len(out_of_suit(view, SPADES)) + 1
     assert check_explanation(view, SuitOut(SPADES, wrong).sentence(view))
     assert check_explanation(view, "the player on your left has taken every point so far")
+    assert check_explanation(view, "You passed the queen of spades to the player on your left, who still holds her.")
+    assert check_explanation(view, "Lead the 2 of clubs: it is your only legal card.")
     assert check_explanation(view, "Play the ace of clubs: it stays under the king of clubs.", answer=parse_card("AC"))
 
 

@@ -24,6 +24,7 @@ from .facts import (
     NoneShownOut,
     NoOneElseHolds,
     PlayersAfter,
+    QueenHeldBy,
     QueenLive,
     ShownOut,
     SuitOut,
@@ -72,7 +73,9 @@ def _lead_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
     if b == QUEEN_OF_SPADES and view.rules.queen_points:
         return _say(view, text.reason_lead_queen(), HigherOut(b, hb)) if hb else None
     if _high_spade(t) and not _high_spade(b) and queen_live(view) and ht < 2:
-        return _say(view, text.reason_queen_catch(b, t), QueenLive(), HigherOut(t, ht))
+        holder = view.known_holder().get(QUEEN_OF_SPADES)
+        where: Fact = QueenLive() if holder is None else QueenHeldBy(holder)
+        return _say(view, text.reason_queen_catch(b, t), where, HigherOut(t, ht))
     voids_t, voids_b = shown_out(view, st), shown_out(view, sb)
     if sb != st and voids_t and not voids_b and ht < 3 and may_follow(view, st):
         return _say(view, text.reason_void_lead(b, t), ShownOut(voids_t[0], st), NoneShownOut(sb))

@@ -333,8 +333,9 @@ def hint_discard_points(c: Card, suit: int) -> str:
 
 
 def hint_flush_queen(c: Card) -> str:
-    return (f"Lead {card_name(c)}: leading low spades forces out the queen of spades (\"flushing\" her), and a "
-            "spade lower than the queen can never win the trick she lands on.")
+    return (f"Lead {card_name(c)}: the queen of spades has not been played yet, and leading spades lower than her "
+            "again and again forces out the queen of spades (\"flushing\" her); "
+            f"{card_name(c)} can never win the trick she lands on.")
 
 
 def hint_win_safely(c: Card) -> str:
