@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 from browser_util import ROOT, browser_page, play_server, require_browser, voila_server
+from positions import table_pass_mistake
 
-from hearts_tutor import HandState, Rules
 from hearts_tutor.cards import card_str
-from hearts_tutor.coach import grade_pass
 from hearts_tutor.practice.learner import LearnerDB
 from hearts_tutor.practice.session import review_from_grade
 from hearts_tutor.puzzle import RIGHT_WORDS, PuzzleDeal
@@ -22,17 +21,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(300)]
 def _table_pass_mistake() -> tuple[dict, tuple[int, ...], str]:
     """A review item for a pass graded a mistake at the table, stored with the words older versions kept (the
     grade's "A mistake. Passing ... costs you ..."); the coach's pass; those old words."""
-    rules = Rules.preset("standard")
-    for seed in range(30):
-        state = HandState.deal_random(rules, seed=seed, hand_number=0)
-        view = state.view(0)
-        low = sorted(view.hand, key=lambda c: (c % 13, c))[:3]
-        grade = grade_pass(view, low, seed=1, rollouts=60)
-        if grade.band in ("mistake", "blunder"):
-            item = review_from_grade(view, HandRecord.from_state(state), grade, ["pass-queen"])
-            assert item is not None
-            return {**item, "explanation": grade.explanation}, tuple(grade.best), grade.explanation
-    raise AssertionError("no pass mistake found in 30 deals")
+    state, grade = table_pass_mistake()
+    item = review_from_grade(state.view(0), HandRecord.from_state(state), grade, ["pass-queen"])
+    assert item is not None
+    return {**item, "explanation": grade.explanation}, tuple(grade.best), grade.explanation
 
 
 def test_a_missed_pass_answered_right_in_review_says_right_only(tmp_path: Path) -> None:
