@@ -486,7 +486,7 @@ def all_messages() -> list[str]:
             t.reason_cash_winner(parse_card("AC")), t.reason_lower_same_suit(parse_card("2C")),
             t.reason_keep_low_exit(parse_card("9C"), parse_card("2C")), t.reason_more_above(parse_card("2C")),
             t.reason_last_of_suit(parse_card("2C"), 0), t.reason_take_cheap_trick(parse_card("AC"), parse_card("2C")),
-            t.reason_take_now(parse_card("AC"), 0), t.reason_win_with_higher(parse_card("AC"), parse_card("KC")),
+            t.reason_take_now(parse_card("AC"), 0),
             t.reason_may_be_overtaken(parse_card("9C"), parse_card("KC")),
             t.reason_nobody_follows(parse_card("2C"), parse_card("5D"), True),
             t.reason_nobody_follows(parse_card("2C"), parse_card("5D"), False), t.reason_boss_now(parse_card("AC")))),

@@ -113,16 +113,13 @@ def _follow_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
     hb = higher_out(view, b)
     after = players_after(view)
     points = stake(view)
+    if b_wins and points == 0 and (not t_wins or rank_of(b) > rank_of(t)):
+        return _say(view, text.reason_take_cheap_trick(b, t), TrickPoints(0), BeatsSoFar(b), HigherOut(b, hb))
     if b_wins and not t_wins:
-        if points == 0:
-            return _say(view, text.reason_take_cheap_trick(b, t), TrickPoints(0), BeatsSoFar(b), HigherOut(b, hb))
         if hb <= 1:
             out = SuitOut(led, len(out_of_suit(view, led)))
             return _say(view, text.reason_take_now(b, led), TrickPoints(points), out)
         return None
-    if b_wins and t_wins:
-        if rank_of(b) > rank_of(t):
-            return _say(view, text.reason_win_with_higher(b, t), BeatsSoFar(t))
-        if hb and after:
-            return _say(view, text.reason_may_be_overtaken(b, t), BeatsSoFar(b), HigherOut(b, hb), PlayersAfter(after))
+    if b_wins and t_wins and rank_of(b) < rank_of(t) and hb and after:
+        return _say(view, text.reason_may_be_overtaken(b, t), BeatsSoFar(b), HigherOut(b, hb), PlayersAfter(after))
     return None

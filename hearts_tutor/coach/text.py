@@ -462,11 +462,6 @@ def reason_take_now(b: Card, suit: int) -> str:
             f"{SUIT_NAMES[suit]} can throw more points on it.")
 
 
-def reason_win_with_higher(b: Card, t: Card) -> str:
-    return (f"Play {card_name(b)}: {{}} too, so if you take the trick, take it with the higher card and keep "
-            f"{card_name(t)}, which can stay under later {SUIT_NAMES[suit_of(t)]}.")
-
-
 def reason_may_be_overtaken(b: Card, t: Card) -> str:
     return (f"Play {card_name(b)}: {{}}, but {{}} and {{}}, so it may yet be overtaken; {card_name(t)} would "
             "be more likely to keep the trick.")
