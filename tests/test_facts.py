@@ -119,3 +119,29 @@ def test_graded_moves_state_true_facts() -> None:
     assert report.checked == 12
     assert report.false == []
 
+
+
+def test_cli_finds_a_planted_fact_and_explain_writes_the_words_again(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    from hearts_tutor import cli
+    from hearts_tutor.practice.bank import BANK_DIR
+
+    original = (BANK_DIR / "standard.jsonl").read_text(encoding="utf-8").splitlines()
+    lines = original[:1] + original[1:11]
+    victim = next(i for i, line in enumerate(lines) if i and json.loads(line)["kind"] == "play")
+    data = json.loads(lines[victim])
+    data["explanation"] += " No one else holds a club. Six other hearts are still out."
+    lines[victim] = json.dumps(data, separators=(",", ":"))
+    path = tmp_path / "bank.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    assert cli.main(["puzzles", "facts", str(path), "--json"]) == 1
+    report = json.loads(capsys.readouterr().out)["bank"]
+    assert report["checked"] == 10 and {f["id"] for f in report["false"]} == {data["id"]}
+    assert cli.main(["puzzles", "explain", str(path)]) == 0
+    assert "1 of 10 explanations rewritten" in capsys.readouterr().out
+    again = path.read_text(encoding="utf-8").splitlines()
+    assert [a for i, a in enumerate(again) if i != victim] == [a for i, a in enumerate(original[:11]) if i != victim]
+    assert again[victim] == original[victim]  # the shipped words are the coach's current words
+    assert cli.main(["puzzles", "facts", str(path)]) == 0
