@@ -479,6 +479,7 @@ def all_messages() -> list[str]:
         t.hint_generic(c), t.grade_best("the 2 of clubs", 3.0, 3), t.grade_cost("mistake", "the ace", 3.2, "the 2"),
         t.danger_unguarded_queen(parse_cards("2S 5S")), t.danger_high_spade(parse_card("AS"), 2, False),
         t.danger_high_spade(parse_card("KS"), 0, True), t.danger_high_heart(parse_card("KH")),
+        t.danger_high_short_suit(parse_card("KD"), 1), t.danger_high_short_suit(parse_card("AC"), 0),
         t.temptation_flag(t.keep_queen_short(parse_cards("3S 4S"))), t.temptation_flag(t.pass_spade_guards(d)),
         *(template.replace("{}", "two other clubs are still out") for template in (
             t.reason_lead_queen(), t.reason_queen_catch(parse_card("2S"), parse_card("KS")),

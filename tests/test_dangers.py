@@ -78,3 +78,10 @@ def test_the_table_panel_follows_the_hint(core) -> None:  # type: ignore[no-unty
     note = core.coach.notes.get("hand")
     shown = [] if note is None else [f.cards for f in note.flags]
     assert shown == [f.cards for f in panel_flags(view, tuple(cards))]
+
+
+def test_a_high_card_in_a_short_side_suit_is_a_danger_but_not_a_club_the_first_trick_takes() -> None:
+    view = _view("AC 3D KD 2S 3S 4S 5S 6S 2H 3H 4H 5H 6H")
+    ids = {f.cards[0]: f.id for f in hand_dangers(view)}
+    assert ids.get(parse_card("KD")) == "high_short_suit"
+    assert parse_card("AC") not in ids  # a club opens the hand and its trick may carry no points

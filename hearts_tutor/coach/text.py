@@ -250,6 +250,13 @@ def danger_high_spade(c: Card, lower: int, holds_queen: bool) -> str:
             "of spades (13 points) can be thrown on it.")
 
 
+def danger_high_short_suit(c: Card, others: int) -> str:
+    suit = SUIT_NAMES[suit_of(c)]
+    few = f"only one other {suit[:-1]}" if others else f"no other {suit[:-1]}"
+    return (f"{cap(card_name(c))} with {few}: you will soon have to play it on a {suit[:-1]} trick, and if it "
+            f"wins one after a player has run out of {suit}, points can be thrown on it.")
+
+
 def danger_high_heart(c: Card) -> str:
     return (f"{cap(card_name(c))} with no low heart (2 to 6) to play instead: it is likely to win a heart trick, "
             "and every heart trick carries points.")
