@@ -420,7 +420,7 @@ def reason_nobody_follows(b: Card, t: Card, lose: bool) -> str:
 
 def reason_boss_now(b: Card) -> str:
     suit = SUIT_NAMES[suit_of(b)]
-    return (f"Lead {card_name(b)} now: {{}}, so it wins a {suit[:-1]} trick whenever you play it, and {{}}; the "
+    return (f"Lead {card_name(b)} now: {{}}, so it wins any {suit[:-1]} trick you play it on, and {{}}; the "
             f"fewer {suit} are left, the likelier a later {suit[:-1]} trick is one that players out of {suit} "
             "throw points on.")
 
@@ -435,7 +435,8 @@ def reason_lead_loses(b: Card, t: Card) -> str:
 
 
 def reason_cash_winner(b: Card) -> str:
-    return (f"Lead {card_name(b)} now: {{}} and {{}}, so it wins the trick while the others still follow suit; "
+    return (f"Lead {card_name(b)} now: {{}} and {{}}, so it wins the trick, most likely while the others still "
+            "follow suit; "
             f"kept for later, it could win a {SUIT_NAMES[suit_of(b)][:-1]} trick that someone out of the suit "
             "throws points on.")
 
