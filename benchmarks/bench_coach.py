@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/bench_coach.py quality --deals 75 --jobs 2   # 300 hands (duplicate deals)
     .venv/bin/python benchmarks/bench_coach.py stability --positions 200
     .venv/bin/python benchmarks/bench_coach.py speed --positions 60
+    .venv/bin/python benchmarks/bench_coach.py reasons --positions 200
 
 ``quality``: one seat always plays the coach's hint (passes included) against three hard bots. Every deal
 is played four times with the coach in each seat (duplicate), so luck of the cards cancels; the mean is
@@ -11,6 +12,8 @@ comparison.
 ``stability``: the same recorded positions (cards played by medium/hard bots in recorded hands, every
 preset) graded twice with different seeds; the share graded into the same band.
 ``speed``: p50/p95/max seconds of grading one move and of one hint, on positions from recorded hands.
+``reasons``: milliseconds the coach's reason takes with and without the card it is compared with (the fact that
+separates them is found from the position, no rollouts).
 """
 
 from __future__ import annotations
@@ -201,6 +204,26 @@ def cmd_speed(args: argparse.Namespace) -> None:
                       "targets": {"grade_p95": 1.5, "hint_p95": 1.0}}))
 
 
+def cmd_reasons(args: argparse.Namespace) -> None:
+    """What naming the separating fact adds to a grade or a hint: the reason with and without a compared card."""
+    from hearts_tutor.coach.hints import explain_play
+
+    views = [state.view(state.to_move) for state, _ in recorded_positions(args.positions, args.seed + 1)]
+    views = [v for v in views if len(v.legal_plays()) > 1]
+    plain, compared = [], []
+    for v in views:
+        legal = v.legal_plays()
+        t = time.perf_counter()
+        explain_play(v, legal[0])
+        plain.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        explain_play(v, legal[0], tempting=legal[-1])
+        compared.append(time.perf_counter() - t)
+    print(json.dumps({"benchmark": "coach_reasons", "positions": len(views),
+                      "ms_p95_without_compared_card": round(1000 * _pct(plain, 0.95), 3),
+                      "ms_p95_with_compared_card": round(1000 * _pct(compared, 0.95), 3)}))
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="what", required=True)
@@ -222,6 +245,10 @@ def main() -> None:
     sp.add_argument("--passes", type=int, default=14)
     sp.add_argument("--seed", type=int, default=0)
     sp.set_defaults(func=cmd_speed)
+    r = sub.add_parser("reasons")
+    r.add_argument("--positions", type=int, default=200)
+    r.add_argument("--seed", type=int, default=0)
+    r.set_defaults(func=cmd_reasons)
     args = p.parse_args()
     args.func(args)
 

@@ -43,3 +43,18 @@ def bot_position(plays: int, preset: str = "standard", seed: int = 11, deal: int
         bots[state.to_move].decide(state.view(state.to_move)).apply(state)
     assert state.phase is Phase.PLAY
     return HandRecord.from_state(state).seen_from(state.to_move)
+
+
+def table_pass_mistake(tries: int = 30) -> tuple[HandState, object]:
+    """A fresh deal (pass left) and the coach's grade of passing seat 0's three lowest cards, the first deal where
+    that pass is a mistake or a blunder (the kind of table move that becomes a review)."""
+    from hearts_tutor.coach import grade_pass
+
+    for seed in range(tries):
+        state = HandState.deal_random(Rules.preset("standard"), seed=seed, hand_number=0)
+        view = state.view(0)
+        low = sorted(view.hand, key=lambda c: (c % 13, c))[:3]
+        grade = grade_pass(view, low, seed=1, rollouts=60)
+        if grade.band in ("mistake", "blunder"):
+            return state, grade
+    raise AssertionError(f"no pass mistake found in {tries} deals")

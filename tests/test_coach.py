@@ -477,6 +477,20 @@ def all_messages() -> list[str]:
         t.hint_flush_queen(parse_card("2S")), t.hint_win_safely(parse_card("AC")),
         t.hint_win_bonus(parse_card("KD"), -10), t.hint_lead_low(parse_card("2D")),
         t.hint_generic(c), t.grade_best("the 2 of clubs", 3.0, 3), t.grade_cost("mistake", "the ace", 3.2, "the 2"),
+        t.danger_unguarded_queen(parse_cards("2S 5S")), t.danger_high_spade(parse_card("AS"), 2, False),
+        t.danger_high_spade(parse_card("KS"), 0, True), t.danger_high_heart(parse_card("KH")),
+        t.danger_high_short_suit(parse_card("KD"), 1), t.danger_high_short_suit(parse_card("AC"), 0),
+        t.temptation_flag(t.keep_queen_short(parse_cards("3S 4S"))), t.temptation_flag(t.pass_spade_guards(d)),
+        *(template.replace("{}", "two other clubs are still out") for template in (
+            t.reason_lead_queen(), t.reason_queen_catch(parse_card("2S"), parse_card("KS")),
+            t.reason_void_lead(parse_card("2C"), parse_card("KD")), t.reason_lead_loses(parse_card("2C"), c),
+            t.reason_cash_winner(parse_card("AC")), t.reason_lower_same_suit(parse_card("2C")),
+            t.reason_keep_low_exit(parse_card("9C"), parse_card("2C")), t.reason_more_above(parse_card("2C")),
+            t.reason_last_of_suit(parse_card("2C"), 0), t.reason_take_cheap_trick(parse_card("AC"), parse_card("2C")),
+            t.reason_take_now(parse_card("AC"), 0),
+            t.reason_may_be_overtaken(parse_card("9C"), parse_card("KC")),
+            t.reason_nobody_follows(parse_card("2C"), parse_card("5D"), True),
+            t.reason_nobody_follows(parse_card("2C"), parse_card("5D"), False), t.reason_boss_now(parse_card("AC")))),
     ]
 
 

@@ -290,3 +290,23 @@ def test_judging_from_the_stored_grading_needs_no_rollouts(monkeypatch: pytest.M
     assert not j.correct and j.cost > 0 and j.band and not math.isnan(j.cost)
     assert p.judge(right_move(p)).correct
     assert parse_card(p.best.split()[0]) in p.view().hand
+
+
+def test_a_missed_table_pass_answered_right_in_review_says_right_only(db: LearnerDB) -> None:
+    """Issue 30: the review printed "Right! ... A mistake. Passing the 3 of clubs... costs you 4.4"."""
+    from positions import table_pass_mistake
+
+    from hearts_tutor.practice.session import review_from_grade
+
+    state, grade = table_pass_mistake()
+    item = review_from_grade(state.view(0), HandRecord.from_state(state), grade, ["pass-queen"])
+    assert item is not None
+    for stored in (item["explanation"], grade.explanation):  # today's words, and those older versions stored
+        db.add_review(item["id"], {**item, "explanation": stored}, item["themes"])
+        practice = Practice(learner=db, seed=1)
+        shown = practice.next()
+        assert shown is not None and shown.review
+        words = practice.answer(list(grade.best)).text
+        assert words.startswith("Right!")
+        for wrong in ("mistake", "blunder", "inaccuracy", "costs you", "would have been better"):
+            assert wrong not in words.lower(), words

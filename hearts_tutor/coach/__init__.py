@@ -1,6 +1,7 @@
 """The coach: legality in plain words, pass and mid-range flags, move grades with retry before reveal,
 hints, tutor warnings and the per-hand review (SPEC section 6)."""
 
+from .dangers import hand_dangers, panel_flags
 from .exercise import Attempt, Exercise
 from .flags import Flag
 from .grading import BANDS, Grade, band_of, grade_pass, grade_play
@@ -12,6 +13,6 @@ from .review import HandReview, review_hand
 
 __all__ = [
     "BANDS", "Attempt", "Exercise", "Flag", "Grade", "HandReview", "Hint", "PassReview", "band_of", "grade_pass",
-    "grade_play", "hint", "legality", "midrange_flags", "remembered_pass", "review_hand", "review_pass",
-    "suggest_pass", "tutor_warning",
+    "grade_play", "hand_dangers", "hint", "legality", "midrange_flags", "panel_flags", "remembered_pass",
+    "review_hand", "review_pass", "suggest_pass", "tutor_warning",
 ]

@@ -162,7 +162,8 @@ class Exercise:
             if grade.band in self.accept:
                 x = summary.means[chosen]
                 if self.kind == "play":
-                    return Hint(cards, explain_play(view, cards[0], x if math.isfinite(x) else None), x)
+                    return Hint(cards, explain_play(view, cards[0], x if math.isfinite(x) else None,
+                                                    tempting=self._compared_with(cards[0], summary)), x)
                 mine, reason = suggest_pass(view)
                 if tuple(sorted(mine)) != chosen:
                     reason = "Passing " + text.pass_phrase(chosen) + text.PASS_AMONG_BEST
@@ -177,7 +178,16 @@ class Exercise:
         summary = self._evaluate(self.view.legal_plays()[0])
         best = summary.best
         x = summary.means[best]
-        return Hint((best,), explain_play(view, best, x if math.isfinite(x) else None), x)
+        return Hint((best,), explain_play(view, best, x if math.isfinite(x) else None,
+                                          tempting=self._compared_with(best, summary)), x)
+
+    def _compared_with(self, card: Card, summary: _Summary) -> Card | None:
+        """The card the reason sets ``card`` against: the learner's last other try, else the coach's runner-up."""
+        tried = [a.card for a in self.attempts if a.card != card]
+        if tried:
+            return tried[-1]
+        others = sorted((c for c in summary.means if c != card), key=lambda c: (summary.means[c], _card_order(c)))
+        return others[0] if others else None
 
     def give_up(self) -> Hint:
         return self.reveal()

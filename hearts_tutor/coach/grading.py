@@ -277,7 +277,7 @@ def make_grade(view: PlayerView, kind: str, cards: tuple[Card, ...], chosen: Any
         explanation = feedback
     else:
         feedback = text.grade_feedback(band, cost)
-        why_best = explain_play(view, best) if kind == "play" else ""
+        why_best = explain_play(view, best, tempting=chosen) if kind == "play" else ""
         explanation = text.grade_cost(band, move, cost, best_move) + (" " + why_best if why_best else "")
     if kind == "play" and band != "best":
         warning = tutor_warning(view, chosen)

@@ -24,6 +24,7 @@ from ..engine.view import PlayerView
 from . import text
 from .flags import Flag
 from .passing import SPADE_GUARDS_NEEDED, hand_before_pass, pass_candidates, suggest_pass
+from .reasons import play_reason
 from .situation import (
     high_hearts,
     is_high_spade,
@@ -87,8 +88,9 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
     est = evaluate_plays(view, rollouts=rollouts, seconds=seconds, rng=random.Random(seed),
                          card_weights=beliefs.card_weights() or None, void_odds=beliefs.void_odds() or None,
                          early_stop=rollouts is None, helper=helper_for(workers, timed=rollouts is None))
-    best = min(legal, key=lambda c: (round(est[c].mean, 9), rank_of(c), c))
-    return Hint((best,), explain_play(view, best, est[best].mean), est[best].mean)
+    ranked = sorted(legal, key=lambda c: (round(est[c].mean, 9), rank_of(c), c))
+    best = ranked[0]
+    return Hint((best,), explain_play(view, best, est[best].mean, tempting=ranked[1]), est[best].mean)
 
 
 def _moon_play(view: PlayerView, seed: int) -> Hint | None:
@@ -171,15 +173,23 @@ def explain_pass(view: PlayerView, cards: tuple[Card, ...]) -> str:
     return " ".join(reasons)
 
 
-def explain_play(view: PlayerView, c: Card, expected: float | None = None) -> str:
-    """Why ``c`` is a good card here, in the coach's words (with the expected points when known)."""
+def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempting: Card | None = None) -> str:
+    """Why ``c`` is a good card here, in the coach's words (with the expected points when known).
+
+    ``tempting`` is the card it is compared with (the learner's, the runner-up, the bots' temptation): the
+    reason then names a fact that separates the two (:func:`~hearts_tutor.coach.reasons.play_reason`).
+    """
     legal = view.legal_plays()
     if len(legal) == 1:
         return text.hint_only_card(c)
+    fact = play_reason(view, c, tempting)
     if not view.trick:
-        if suit_of(c) == SPADES and c < QUEEN_OF_SPADES and queen_unseen(view):
+        flush_too = tempting is not None and suit_of(tempting) == SPADES and tempting < QUEEN_OF_SPADES
+        if suit_of(c) == SPADES and c < QUEEN_OF_SPADES and queen_unseen(view) and not flush_too:
             why = text.hint_flush_queen(c)
-        elif rank_of(c) <= 4:
+        elif fact is not None:
+            why = fact.words
+        elif rank_of(c) <= 4 and tempting is not None and rank_of(c) < rank_of(tempting):
             why = text.hint_lead_low(c)
         else:
             why = text.hint_generic(c, "Lead")
@@ -198,6 +208,8 @@ def explain_play(view: PlayerView, c: Card, expected: float | None = None) -> st
             why = text.hint_win_bonus(c, stake(view, c))
         elif players_after(view) == 0 and _would_win(view, c) and stake(view, c) == 0:
             why = text.hint_win_safely(c)
+        elif fact is not None:
+            why = fact.words
         else:
             why = text.hint_generic(c)
     if expected is not None:

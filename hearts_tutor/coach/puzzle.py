@@ -91,6 +91,8 @@ class Exercise:
     """The lesson's own explanation, shown when the answer is revealed."""
     hint: str = ""
     """A nudge after a weak try: what makes the wrong answers weak, without naming the right one."""
+    hint_other_suits: bool = False
+    """The hint steers towards the answer's suit: it is not given after a try in that suit."""
     seed: int = 1
     """Seed of the coach's rollouts, so the verdict is the same every time."""
     rollouts: int | None = None
@@ -106,7 +108,7 @@ class Exercise:
         if kind == "play" and not answer:
             raise ValueError("a play exercise needs at least one answer card")
         return cls(kind=kind, prompt=data.get("prompt", ""), answer=answer, why=data.get("why", ""),
-                   hint=data.get("hint", ""),
+                   hint=data.get("hint", ""), hint_other_suits=bool(data.get("hint_other_suits", False)),
                    seed=int(data.get("seed", 1)), rollouts=data.get("rollouts"),
                    max_tries=int(data.get("max_tries", MAX_TRIES)))
 
@@ -231,7 +233,7 @@ class Checker:
             if flags:
                 invite = " Try again?" if text.endswith(" Try again?") else ""
                 text = text.removesuffix(invite) + " " + " ".join(flags) + invite
-        if not attempt.solved and not self.coach.over and ex.hint:
+        if not attempt.solved and not self.coach.over and ex.hint and not _took_the_hint(ex, chosen):
             invite = " Try again?" if text.endswith(" Try again?") else ""
             text = text.removesuffix(invite) + " " + ex.hint + invite
         self.solved = self.solved or attempt.solved
@@ -245,6 +247,12 @@ class Checker:
         hint = self.coach.reveal(prefer=(answer[0] if self.exercise.kind == "play" else answer) or None)
         verb = "pass" if self.exercise.kind == "pass" else "play"
         return f"The coach would {verb} {join_names(hint.cards)}. {hint.reason}"
+
+
+def _took_the_hint(ex: Exercise, chosen: Sequence[Card]) -> bool:
+    """A play in the suit of the lesson's answer already follows a hint that steers towards that suit: repeating
+    it would speak as if the try had been in another suit."""
+    return ex.hint_other_suits and ex.kind == "play" and any(suit_of(chosen[0]) == suit_of(a) for a in ex.answer)
 
 
 _TO_PASS = re.compile(r"\bpass(ing)?\b", re.IGNORECASE)

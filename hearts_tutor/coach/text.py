@@ -14,6 +14,7 @@ e.g. "void (you hold no cards of that suit)". Engine legality sentences are quot
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
 
 from ..engine.cards import HEARTS, SUIT_NAMES, Card, card_name, join_names, rank_of, suit_of
@@ -231,6 +232,36 @@ def reason_pass_moon(cards: list[Card], rules: Rules) -> str:
             "are what ruin a moon.")
 
 
+# ----- the hand's danger cards (coach/dangers.py) -----
+
+def danger_unguarded_queen(others: list[Card]) -> str:
+    which = f" ({cards_phrase(others)})" if others else ""
+    return (f"The queen of spades (13 points) with {_other_spades(len(others))}{which}: other players lead spades "
+            "to force her out, and with fewer than four other spades to play first she is likely to win a trick "
+            "for you.")
+
+
+def danger_high_spade(c: Card, lower: int, holds_queen: bool) -> str:
+    few = f"only {count_word(lower)} lower spade{'' if lower == 1 else 's'}" if lower else "no lower spade"
+    if holds_queen:
+        return (f"{cap(card_name(c))} with {few}: if the queen of spades leaves in your pass, {card_name(c)} "
+                "could win the spade trick she is thrown on.")
+    return (f"{cap(card_name(c))} with {few}: when spades are led you may have to win the trick, and the queen "
+            "of spades (13 points) can be thrown on it.")
+
+
+def danger_high_short_suit(c: Card, others: int) -> str:
+    suit = SUIT_NAMES[suit_of(c)]
+    few = f"only one other {suit[:-1]}" if others else f"no other {suit[:-1]}"
+    return (f"{cap(card_name(c))} with {few}: you will soon have to play it on a {suit[:-1]} trick, and if it "
+            f"wins one after a player has run out of {suit}, points can be thrown on it.")
+
+
+def danger_high_heart(c: Card) -> str:
+    return (f"{cap(card_name(c))} with no low heart (2 to 6) to play instead: it is likely to win a heart trick, "
+            "and every heart trick carries points.")
+
+
 # ----- mid-range cards in play -----
 
 def midrange_intro(c: Card) -> str:
@@ -309,8 +340,9 @@ def hint_discard_points(c: Card, suit: int) -> str:
 
 
 def hint_flush_queen(c: Card) -> str:
-    return (f"Lead {card_name(c)}: leading low spades forces out the queen of spades (\"flushing\" her), and a "
-            "spade lower than the queen can never win the trick she lands on.")
+    return (f"Lead {card_name(c)}: the queen of spades has not been played yet, and leading spades lower than her "
+            "again and again forces out the queen of spades (\"flushing\" her); "
+            f"{card_name(c)} can never win the trick she lands on.")
 
 
 def hint_win_safely(c: Card) -> str:
@@ -352,6 +384,95 @@ def hint_generic(c: Card, verb: str = "Play") -> str:
 
 def hint_expectation(x: float) -> str:
     return f"With it the coach expects you to score {points_phrase(x)} this hand."
+
+
+def temptation_flag(reason: str) -> str:
+    """A pass flag said of the tempting pass rather than of the learner's own ("You kept" -> "That pass keeps"),
+    so a puzzle's explanation does not contradict a learner who answered right.
+
+    >>> temptation_flag("You passed the 2 of hearts but kept the queen of spades.")
+    'That pass gives away the 2 of hearts but keeps the queen of spades.'
+    """
+    out = re.sub(r"\bYou passed (.*?) (but|and) kept\b", r"That pass gives away \1 \2 keeps", reason)
+    out = re.sub(r"\bYou passed\b", "That pass gives away", out)
+    out = re.sub(r"\bYou kept\b", "That pass keeps", out)
+    return re.sub(r"\bYou could have made yourself\b", "Another pass could have made you", out)
+
+
+# ----- reasons from facts (coach/reasons.py fills each {} with a fact's words) -----
+
+def reason_queen_catch(b: Card, t: Card) -> str:
+    return (f"Lead {card_name(b)}, not {card_name(t)}: {{}}, and {{}}, so {card_name(t)} would win the spade "
+            "trick she can be thrown on.")
+
+
+def reason_lead_queen() -> str:
+    return ("Lead the queen of spades: {}, so a player holding one of them with no lower spade has to win her "
+            "(13 points).")
+
+
+def reason_nobody_follows(b: Card, t: Card, lose: bool) -> str:
+    tail = (f", while {{}}, so {card_name(b)} can lose the trick." if lose
+            else f"; {card_name(b)} makes the others follow suit.")
+    return (f"Lead {card_name(b)}: {{}}, so {card_name(t)} would win the trick and everyone else could throw points "
+            f"on it{tail}")
+
+
+def reason_boss_now(b: Card) -> str:
+    suit = SUIT_NAMES[suit_of(b)]
+    return (f"Lead {card_name(b)} now: {{}}, so it wins any {suit[:-1]} trick you play it on, and {{}}; the "
+            f"fewer {suit} are left, the likelier a later {suit[:-1]} trick is one that players out of {suit} "
+            "throw points on.")
+
+
+def reason_void_lead(b: Card, t: Card) -> str:
+    return (f"Lead {card_name(b)}: {{}}, so a {SUIT_NAMES[suit_of(t)][:-1]} lead lets them throw points on the "
+            f"trick, while {{}}.")
+
+
+def reason_lead_loses(b: Card, t: Card) -> str:
+    return f"Lead {card_name(b)}: {{}}, so it would win the trick, while {{}}, so {card_name(b)} can lose it."
+
+
+def reason_cash_winner(b: Card) -> str:
+    return (f"Lead {card_name(b)} now: {{}} and {{}}, so it wins the trick, most likely while the others still "
+            "follow suit; "
+            f"kept for later, it could win a {SUIT_NAMES[suit_of(b)][:-1]} trick that someone out of the suit "
+            "throws points on.")
+
+
+def reason_lower_same_suit(b: Card) -> str:
+    return f"Lead {card_name(b)}: {{}}, and {{}}, so it is the less likely to win the trick."
+
+
+def reason_keep_low_exit(b: Card, t: Card) -> str:
+    return (f"Lead {card_name(b)} and keep {card_name(t)}: {{}}, so it can lose the trick now, and a low "
+            f"{SUIT_NAMES[suit_of(t)][:-1]} is worth more late in the hand, when it lets you stay under the others.")
+
+
+def reason_more_above(b: Card) -> str:
+    return f"Lead {card_name(b)}: {{}}, but {{}}, so {card_name(b)} is the less likely to win the trick."
+
+
+def reason_last_of_suit(b: Card, suit: int) -> str:
+    return (f"Lead {card_name(b)}: {{}}; once you are out of {SUIT_NAMES[suit]} you may throw away a dangerous "
+            f"card whenever {SUIT_NAMES[suit]} are led.")
+
+
+def reason_take_cheap_trick(b: Card, t: Card) -> str:
+    return (f"Play {card_name(b)}: {{}} and {{}}, so this is a cheap moment to get rid of it ({{}}); "
+            f"{card_name(t)} would keep it in your hand to win a later trick, perhaps with points in it.")
+
+
+def reason_take_now(b: Card, suit: int) -> str:
+    return (f"Play {card_name(b)}: {{}}, but {{}}, so {card_name(b)} will likely win a "
+            f"{SUIT_NAMES[suit][:-1]} trick anyway; better now than later, when a player out of "
+            f"{SUIT_NAMES[suit]} can throw more points on it.")
+
+
+def reason_may_be_overtaken(b: Card, t: Card) -> str:
+    return (f"Play {card_name(b)}: {{}}, but {{}} and {{}}, so it may yet be overtaken; {card_name(t)} would "
+            "be more likely to keep the trick.")
 
 
 # ----- grading -----

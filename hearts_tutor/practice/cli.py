@@ -1,4 +1,4 @@
-"""``hearts-tutor puzzles mine | check | list`` (SPEC section 11)."""
+"""``hearts-tutor puzzles mine | check | facts | explain | list`` (SPEC section 11)."""
 
 from __future__ import annotations
 
@@ -88,6 +88,49 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_facts(args: argparse.Namespace) -> int:
+    from .explain import GENERIC, check_graded_moves, check_puzzles
+
+    try:
+        bank = load_bank(args.file)
+    except BankError as e:
+        return _fail(str(e))
+    with progress_bar(len(bank.puzzles), "puzzle") as bar:
+        report = check_puzzles(bank.puzzles, progress=bar.update)
+    graded = None
+    if args.graded:
+        with progress_bar(args.graded, "move") as bar:
+            graded = check_graded_moves(args.graded, seed=args.seed, progress=bar.update)
+    if args.json:
+        print(json.dumps({"bank": report.to_json(), "graded": graded.to_json() if graded else None}))
+    else:
+        share = report.generic / max(1, report.checked)
+        print(f"{report.checked} explanations checked: {len(report.false)} false statements; "
+              f"{report.generic} ({share:.1%}) say only {GENERIC!r}")
+        for f in report.false:
+            print(f"  {f['id']}: {f['problem']}")
+        if graded:
+            print(f"{graded.checked} graded moves checked: {len(graded.false)} false statements; "
+                  f"{graded.generic} generic reasons (grade and hint)")
+            for f in graded.false:
+                print(f"  deal {f['deal']} seat {f['seat']} trick {f['trick']}: {f['problem']}")
+    return 1 if report.false or (graded and graded.false) else 0
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    from .bank import bank_files
+    from .explain import regenerate_file
+
+    try:
+        files = bank_files(args.file)
+        for f in files:
+            changed, total = regenerate_file(f)
+            print(f"{f.name}: {changed} of {total} explanations rewritten")
+    except BankError as e:
+        return _fail(str(e))
+    return 0
+
+
 def add_parser(sub: Any) -> None:
     """The ``puzzles`` command and its three subcommands."""
     puzzles = sub.add_parser("puzzles", help="mine, re-verify and list practice puzzles")
@@ -117,6 +160,17 @@ def add_parser(sub: Any) -> None:
     c.add_argument("--small", action="store_true", help="small evaluation budgets (for tests)")
     c.add_argument("--json", action="store_true")
     c.set_defaults(func=cmd_check)
+
+    f = what.add_parser("facts", help="check every fact a bank's explanations state (and those of graded moves)")
+    f.add_argument("file", nargs="?", default=None, help="a bank file or folder (default: the shipped bank)")
+    f.add_argument("--graded", type=int, default=0, help="also grade N moves in bot games and check their words")
+    f.add_argument("--seed", type=int, default=0)
+    f.add_argument("--json", action="store_true")
+    f.set_defaults(func=cmd_facts)
+
+    e = what.add_parser("explain", help="write every puzzle's explanation again from the facts of its position")
+    e.add_argument("file", nargs="?", default=None, help="a bank file or folder (default: the shipped bank)")
+    e.set_defaults(func=cmd_explain)
 
     lst = what.add_parser("list", help="list a bank's puzzles")
     lst.add_argument("file", nargs="?", default=None)

@@ -337,7 +337,7 @@ def consider(cand: Candidate, seed: int, budget: Budget) -> tuple[dict[str, Any]
         "expected": {move_key(o): [round(first.means[o], 3), round(half_width(values[o]), 3)] for o in options},
         "themes": _themes(view, best, temptation),
         "rating": starting_rating(solved),
-        "explanation": _explanation(view, best, temptation, first.means[temptation] - first.means[best]),
+        "explanation": explain_decision(view, best, temptation, first.means[temptation] - first.means[best]),
         "source": {**cand.source, "grade": {"model": GRADE_MODEL, "deals": deals, "seed": seed + 1},
                    "second_opinion": {"model": f"uniform deals; hard bots for {budget.horizon} plays, then medium",
                                       "deals": second.n, "seed": seed + 2},
@@ -366,7 +366,7 @@ def _themes_in_reach(view: PlayerView, choices: Mapping[str, Any]) -> set[str]:
     return found
 
 
-def _explanation(view: PlayerView, best: Any, tempting: Any, cost: float) -> str:
+def explain_decision(view: PlayerView, best: Any, tempting: Any, cost: float) -> str:
     """The coach's words: why the answer, and what the most tempting wrong move costs and why."""
     from ..coach import text
     from ..coach.hints import explain_pass, explain_play, tutor_warning
@@ -375,10 +375,11 @@ def _explanation(view: PlayerView, best: Any, tempting: Any, cost: float) -> str
     if view.phase is Phase.PASS:
         why = f"Pass {text.cards_phrase(best)}. {explain_pass(view, best)}"
         mine = {f.id for f in review_pass(view, best).flags}
-        flags = [f.reason for f in review_pass(view, tempting).flags if f.id not in mine and f.severity != "info"]
+        flags = [text.temptation_flag(f.reason) for f in review_pass(view, tempting).flags
+                 if f.id not in mine and f.severity != "info"]
         move = text.pass_phrase(tempting)
     else:
-        why = explain_play(view, best)
+        why = explain_play(view, best, tempting=tempting)
         warning = tutor_warning(view, tempting)
         flags = [warning.reason] if warning else []
         move = text.play_phrase(tempting)

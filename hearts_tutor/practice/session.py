@@ -30,7 +30,7 @@ from typing import Any
 from ..engine.cards import Card, card_name, join_names
 from ..engine.record import HandRecord
 from ..engine.view import PlayerView
-from .bank import THEMES, Bank, Judgement, Puzzle, load_bank, move_key, parse_move
+from .bank import THEMES, Bank, BankError, Judgement, Puzzle, load_bank, move_key, parse_move
 
 MAX_TRIES = 2
 """Tries before the answer is shown (the first one alone is rated)."""
@@ -166,7 +166,7 @@ class Practice:
         else:
             text = f"Not quite: {_cost_words(judgement)} Try again?"
         if self.over:
-            text += " " + puzzle.explanation
+            text += " " + _explanation(puzzle)
         return Outcome(judgement.correct, True, text, self.over, judgement,
                        self.options() if self.over else (), change)
 
@@ -183,7 +183,7 @@ class Practice:
             change = self._record(puzzle, dataclasses.replace(miss, correct=False), ())
         self.tries = max(self.tries, MAX_TRIES)
         best = _move_words(puzzle.kind, puzzle.best)
-        return Outcome(self.solved, True, f"The coach's answer: {best}. {puzzle.explanation}", True, None,
+        return Outcome(self.solved, True, f"The coach's answer: {best}. {_explanation(puzzle)}", True, None,
                        self.options(), change)
 
     def options(self) -> tuple[tuple[str, float, float, bool], ...]:
@@ -236,6 +236,20 @@ def _grade_unlisted_pass(puzzle: Puzzle, view: PlayerView, cards: Sequence[Card]
     return Judgement(False, key, round(cost, 3), grade.band, grade.expected[tuple(sorted(cards))])
 
 
+def _explanation(puzzle: Puzzle) -> str:
+    """The coach's words about the answer. A review of a table move has them made again from its position: the
+    grade stored by older versions spoke of the learner's old move ("A mistake..."), which would contradict a
+    right answer now."""
+    if puzzle.source.get("from") != "table":
+        return puzzle.explanation
+    from .explain import puzzle_explanation
+
+    try:
+        return puzzle_explanation(puzzle)
+    except (BankError, ValueError):
+        return puzzle.explanation
+
+
 def _move_words(kind: str, move: str) -> str:
     cards = parse_move(move)
     words = join_names(list(cards))
@@ -266,6 +280,7 @@ def review_from_grade(view: PlayerView, record: HandRecord, grade: Any, themes: 
     if grade.kind == "pass":
         turned.passes = []
     from ..coach.grading import BAND_LIMITS, BANDS
+    from .mine import explain_decision
 
     good = BAND_LIMITS[BANDS.index("good")]  # accepted as in the bank: graded best or good
     accepted = [o for o, c in grade.costs.items() if c <= good]
@@ -276,9 +291,9 @@ def review_from_grade(view: PlayerView, record: HandRecord, grade: Any, themes: 
     digest = hashlib.sha1(json.dumps(data, sort_keys=True).encode()).hexdigest()[:12]
     data.update({"id": f"table-{digest}", "kind": grade.kind, "answers": [move_key(o) for o in accepted],
                  "best": move_key(best), "expected": expected, "themes": list(themes), "rating": 1500.0,
-                 "explanation": grade.explanation,
-                 "source": {"from": "table", "your_move": move_key(grade.move), "cost": grade.cost,
-                            "band": grade.band}})
+                 "explanation": explain_decision(view, best, grade.move, grade.cost),
+                 "source": {"from": "table", "your_move": move_key(grade.move), "tempting": move_key(grade.move),
+                            "cost": grade.cost, "band": grade.band}})
     return data
 
 

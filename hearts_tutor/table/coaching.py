@@ -151,9 +151,16 @@ class Coach:
         """A new deal: the notes start again, with the mid-range danger cards of the learner's hand."""
         self.notes = {}
         self.grades = []
-        flags = self.call("midrange_flags", self.table.learner_view()) or []
+        self.show_dangers(self.table.learner_view())
+
+    def show_dangers(self, view: PlayerView, plan: tuple[Card, ...] | None = None) -> None:
+        """The danger cards of the learner's hand, judged as the coach's pass judges them; once the coach's pass
+        (``plan``) is known, the dangers it passes come first and nothing shown contradicts it."""
+        flags = self.call("panel_flags", view, plan) or []
         if flags:
-            self.notes["hand"] = FlagsNote("Danger cards in your hand", tuple(flags[:3]))
+            self.notes["hand"] = FlagsNote("Danger cards in your hand", tuple(flags))
+        else:
+            self.forget("hand")
 
     def legality(self, view: PlayerView) -> dict[Card, Any] | None:
         """The coach's sentence (the engine's own words) for every card in hand, None without the coach."""
@@ -207,6 +214,8 @@ class Coach:
         cards, reason = result
         table.hint_cards = cards
         self.notes["hint"] = HintNote(cards, reason)
+        if view.phase is Phase.PASS:
+            self.show_dangers(view, tuple(cards))
         table.notify()
 
     # ================================================================ grades

@@ -1,0 +1,125 @@
+"""The fact that separates the coach's card from the tempting one (STYLE 18).
+
+Given the position, the card the coach chose and the card it is compared with (the learner's choice in a
+grade, the runner-up in a hint, the bots' temptation in a puzzle), :func:`play_reason` finds a fact from the
+player's view that tells them apart: a count of the cards still out above each, a void shown in one suit and
+not the other, where the queen of spades is, the points on the trick, the last card of a suit. It returns the
+reason in words together with the facts it states (each checkable with ``holds``), or None when no fact
+separates the two and the coach falls back on what its rollouts say.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.cards import HEARTS, QUEEN_OF_SPADES, SPADES, Card, rank_of, suit_of
+from ..engine.view import PlayerView
+from . import text
+from .facts import (
+    BeatsSoFar,
+    Fact,
+    HigherOut,
+    LastOfSuit,
+    LowerThan,
+    NoneShownOut,
+    NoOneElseHolds,
+    PlayersAfter,
+    QueenHeldBy,
+    QueenLive,
+    ShownOut,
+    SuitOut,
+    TrickPoints,
+    higher_out,
+    may_follow,
+    out_of_suit,
+    queen_live,
+    shown_out,
+)
+from .situation import players_after, stake, trick_winner
+
+
+@dataclass(frozen=True)
+class Reason:
+    """A reason in words and the facts it states."""
+
+    words: str
+    facts: tuple[Fact, ...]
+
+    def holds(self, view: PlayerView) -> bool:
+        return all(f.holds(view) for f in self.facts)
+
+
+def _say(view: PlayerView, template: str, *facts: Fact) -> Reason:
+    return Reason(template.format(*(f.sentence(view) for f in facts)), facts)
+
+
+def play_reason(view: PlayerView, best: Card, tempting: Card | None) -> Reason | None:
+    """Why ``best`` rather than ``tempting``, from a fact of the position (None if no fact separates them)."""
+    if tempting is None or tempting == best:
+        return None
+    reason = _lead_reason(view, best, tempting) if not view.trick else _follow_reason(view, best, tempting)
+    if reason is not None and not reason.holds(view):  # never say a fact that is false here
+        return None
+    return reason
+
+
+def _high_spade(c: Card) -> bool:
+    return suit_of(c) == SPADES and c > QUEEN_OF_SPADES
+
+
+def _lead_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
+    sb, st = suit_of(b), suit_of(t)
+    hb, ht = higher_out(view, b), higher_out(view, t)
+    if b == QUEEN_OF_SPADES and view.rules.queen_points:
+        return _say(view, text.reason_lead_queen(), HigherOut(b, hb)) if hb else None
+    if _high_spade(t) and not _high_spade(b) and queen_live(view) and ht < 2:
+        holder = view.known_holder().get(QUEEN_OF_SPADES)
+        where: Fact = QueenLive() if holder is None else QueenHeldBy(holder)
+        return _say(view, text.reason_queen_catch(b, t), where, HigherOut(t, ht))
+    voids_t, voids_b = shown_out(view, st), shown_out(view, sb)
+    if sb != st and voids_t and not voids_b and ht < 3 and may_follow(view, st):
+        return _say(view, text.reason_void_lead(b, t), ShownOut(voids_t[0], st), NoneShownOut(sb))
+    if sb != st and not may_follow(view, st) and may_follow(view, sb):
+        if hb:
+            return _say(view, text.reason_nobody_follows(b, t, lose=True), NoOneElseHolds(st), HigherOut(b, hb))
+        return _say(view, text.reason_nobody_follows(b, t, lose=False), NoOneElseHolds(st))
+    if hb > 0 and ht == 0 and may_follow(view, st) and may_follow(view, sb):
+        return _say(view, text.reason_lead_loses(b, t), HigherOut(t, 0), HigherOut(b, hb))
+    if (hb == 0 and ht > 0 and sb != HEARTS and may_follow(view, sb) and not voids_b
+            and len(out_of_suit(view, sb)) >= 3):
+        return _say(view, text.reason_cash_winner(b), HigherOut(b, 0), NoneShownOut(sb))
+    if hb == 0 and may_follow(view, sb):
+        return _say(view, text.reason_boss_now(b), HigherOut(b, 0), SuitOut(sb, len(out_of_suit(view, sb))))
+    if hb and ht:
+        if sb == st and rank_of(b) < rank_of(t):
+            return _say(view, text.reason_lower_same_suit(b), LowerThan(b, t), HigherOut(b, hb))
+        if sb == st:
+            return _say(view, text.reason_keep_low_exit(b, t), HigherOut(b, hb))
+        if hb > ht:
+            return _say(view, text.reason_more_above(b), HigherOut(b, hb), HigherOut(t, ht))
+    if sb != st and sum(1 for c in view.hand if suit_of(c) == sb) == 1 and sb != HEARTS:
+        return _say(view, text.reason_last_of_suit(b, sb), LastOfSuit(b))
+    return None
+
+
+def _follow_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
+    led = suit_of(view.trick[0])
+    if suit_of(b) != led or suit_of(t) != led:
+        return None
+    current = trick_winner(view)
+    if current is None:
+        return None
+    b_wins, t_wins = b > current[1], t > current[1]
+    hb = higher_out(view, b)
+    after = players_after(view)
+    points = stake(view)
+    if b_wins and points == 0 and (not t_wins or rank_of(b) > rank_of(t)):
+        return _say(view, text.reason_take_cheap_trick(b, t), TrickPoints(0), BeatsSoFar(b), HigherOut(b, hb))
+    if b_wins and not t_wins:
+        if hb <= 1:
+            out = SuitOut(led, len(out_of_suit(view, led)))
+            return _say(view, text.reason_take_now(b, led), TrickPoints(points), out)
+        return None
+    if b_wins and t_wins and rank_of(b) < rank_of(t) and hb and after:
+        return _say(view, text.reason_may_be_overtaken(b, t), BeatsSoFar(b), HigherOut(b, hb), PlayersAfter(after))
+    return None

@@ -1,0 +1,153 @@
+"""Explanations from facts: write every bank puzzle's ``explanation`` again, and check what they state.
+
+``hearts-tutor puzzles explain [FILE]`` rewrites each puzzle's explanation with the coach's current words
+(:func:`~hearts_tutor.practice.mine.explain_decision`: the answer's reason names the fact that separates it from
+the stored temptation). ``hearts-tutor puzzles facts [FILE] [--graded N]`` reads every explanation back and
+checks each fact it states against the puzzle's position (:func:`~hearts_tutor.coach.facts.check_explanation`),
+and does the same for ``N`` moves graded by the coach in bot games.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..engine.cards import Card
+from ..coach.facts import check_explanation
+from ..engine.hand import Phase
+from .bank import BankError, Puzzle, parse_move
+
+GENERIC = "when the coach plays the rest of the hand out many times"
+"""The words of the coach's fallback reason, said only when no fact separates the answer from the temptation."""
+
+
+def tempting_move(puzzle: Puzzle) -> str:
+    """The stored temptation (the weak bots' most tempting wrong move), else the best-graded wrong option."""
+    for key in ("tempting", "your_move"):  # a bank puzzle's temptation; a table review's own old move
+        stored = puzzle.source.get(key)
+        if isinstance(stored, str) and stored in puzzle.expected:
+            return stored
+    wrong = [o for o in puzzle.expected if o not in puzzle.answers]
+    if not wrong:
+        raise BankError(f"puzzle {puzzle.id}: no wrong option to explain the answer against")
+    return min(wrong, key=lambda o: puzzle.expected[o][0])
+
+
+def _move(puzzle: Puzzle, key: str) -> Any:
+    cards = parse_move(key)
+    return cards[0] if puzzle.kind == "play" else tuple(sorted(cards))
+
+
+def puzzle_explanation(puzzle: Puzzle) -> str:
+    """The coach's words for a puzzle, made again from its position, answer and temptation."""
+    from .mine import explain_decision
+
+    view = puzzle.view()
+    tempting = tempting_move(puzzle)
+    cost = puzzle.expected[tempting][0] - puzzle.expected[puzzle.best][0]
+    return explain_decision(view, _move(puzzle, puzzle.best), _move(puzzle, tempting), cost)
+
+
+def puzzle_problems(puzzle: Puzzle) -> list[str]:
+    """The facts a puzzle's explanation states that do not hold in its position."""
+    view = puzzle.view()
+    answer: Card | None = None
+    tempting: Card | None = None
+    if puzzle.kind == "play":
+        answer, tempting = _move(puzzle, puzzle.best), _move(puzzle, tempting_move(puzzle))
+    return check_explanation(view, puzzle.explanation, answer, tempting)
+
+
+def regenerate_file(path: Path, progress: Callable[[int], None] | None = None) -> tuple[int, int]:
+    """Write every puzzle's explanation in one bank file again (other fields and lines untouched);
+    (changed, puzzles)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    out, changed, total = lines[:1], 0, 0
+    for line in lines[1:]:
+        if not line.strip():
+            out.append(line)
+            continue
+        data = json.loads(line)
+        words = puzzle_explanation(Puzzle.from_json(data))
+        total += 1
+        if words != data["explanation"]:
+            data["explanation"] = words
+            changed += 1
+            line = json.dumps(data, separators=(",", ":"))
+        out.append(line)
+        if progress is not None:
+            progress(1)
+    path.write_text("\n".join(out) + "\n", encoding="utf-8")
+    return changed, total
+
+
+@dataclass
+class FactReport:
+    """What the fact checker found: explanations checked, the generic ones, and every false statement."""
+
+    checked: int = 0
+    generic: int = 0
+    false: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"checked": self.checked, "generic": self.generic, "false": self.false}
+
+
+def check_puzzles(puzzles: Iterable[Puzzle], progress: Callable[[int], None] | None = None) -> FactReport:
+    """Check the stated facts of every puzzle's explanation."""
+    report = FactReport()
+    for p in puzzles:
+        report.checked += 1
+        report.generic += GENERIC in p.explanation
+        for problem in puzzle_problems(p):
+            report.false.append({"id": p.id, "problem": problem, "explanation": p.explanation})
+        if progress is not None:
+            progress(1)
+    return report
+
+
+def check_graded_moves(count: int, *, seed: int = 0, rollouts: int = 60,
+                       progress: Callable[[int], None] | None = None) -> FactReport:
+    """Grade ``count`` moves (a random legal card at random points of hard bots' games, standard rules) and
+    check the stated facts of each grade's explanation and of the hint's reason there."""
+    from ..bots import make_bot
+    from ..coach.grading import grade_play
+    from ..coach.hints import explain_play
+    from ..engine.rules import Rules
+    from ..batch.tournament import deal_for
+
+    rules = Rules.preset("standard")
+    rng = random.Random(seed)
+    report = FactReport()
+    deal = 0
+    while report.checked < count:
+        state = deal_for(rules, seed, deal)
+        bots = [make_bot("hard", seed=seed * 100 + deal * 4 + s) for s in range(rules.players)]
+        deal += 1
+        while state.phase is not Phase.DONE and report.checked < count:
+            if state.phase is Phase.PASS:
+                for s in range(state.n):
+                    if state.passes[s] is None:
+                        state.pass_cards(s, bots[s].decide(state.view(s)).cards)
+                continue
+            view = state.view(state.to_move)
+            legal = view.legal_plays() if state.phase is Phase.PLAY else []
+            if len(legal) > 1 and rng.random() < 0.3:
+                chosen = rng.choice(legal)
+                grade = grade_play(view, chosen, seed=rng.getrandbits(31), rollouts=rollouts)
+                runner_up = min((c for c in legal if c != grade.best), key=lambda c: grade.expected[c])
+                said = [(grade.explanation, chosen), (explain_play(view, grade.best, tempting=runner_up), runner_up)]
+                report.checked += 1
+                for words, other in said:
+                    report.generic += GENERIC in words
+                    for problem in check_explanation(view, words, grade.best, other):
+                        report.false.append({"deal": deal - 1, "seat": view.seat, "trick": len(view.tricks) + 1,
+                                             "problem": problem, "explanation": words})
+                if progress is not None:
+                    progress(1)
+            bots[state.to_move].decide(view).apply(state)
+    return report
