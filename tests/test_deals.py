@@ -164,9 +164,23 @@ def pass_for_void(v: PlayerView) -> None:
     assert all(c % 13 <= 5 for c in suit(v, SPADES) | suit(v, HEARTS)), "spades and hearts all low (2-7)"
 
 
+def cash_spade_ace(v: PlayerView) -> None:
+    assert v.trick == tuple(parse_cards("4S 9S 5S")) and v.trick_seats == [OTTER, BIRD, FOX], "you play last"
+    assert QUEEN_OF_SPADES in v.unseen() and QUEEN_OF_SPADES not in v.hand, "the queen is out, not in the trick"
+    assert parse_card("AS") in v.hand and set(v.legal_plays()) == suit(v, SPADES)
+
+
+def keep_heart_stopper(v: PlayerView) -> None:
+    assert v.pass_direction == "across" and v.pass_target() == BIRD
+    assert suit(v, HEARTS) == cards("2H 5H AH"), "the ace of hearts, with only small hearts beside it"
+    assert suit(v, CLUBS) == cards("7C QC KC"), "three clubs: passing them makes a void"
+    assert cards("KD AD") <= set(v.hand)
+
+
 FACTS = {f.__name__: f for f in (
-    first_trick, follow_suit, give_away_queen, pass_short_queen, jack_under_ace, flush_spades, drop_queen,
-    pass_for_void, void_discard, last_club, moon_pass, stop_moon, omnibus_jack, deluxe_queen_lead, telepathy_lead)}
+    cash_spade_ace, keep_heart_stopper, first_trick, follow_suit, give_away_queen, pass_short_queen,
+    jack_under_ace, flush_spades, drop_queen, pass_for_void, void_discard, last_club, moon_pass, stop_moon,
+    omnibus_jack, deluxe_queen_lead, telepathy_lead)}
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -177,7 +177,8 @@ def explain_play(view: PlayerView, c: Card, expected: float | None = None) -> st
     if len(legal) == 1:
         return text.hint_only_card(c)
     if not view.trick:
-        if suit_of(c) == SPADES and c < QUEEN_OF_SPADES and queen_unseen(view):
+        if suit_of(c) == SPADES and c < QUEEN_OF_SPADES and queen_unseen(view) and not any(
+                suit_of(h) == SPADES and h > QUEEN_OF_SPADES for h in view.hand):  # no ace or king to catch her
             why = text.hint_flush_queen(c)
         elif rank_of(c) <= 4:
             why = text.hint_lead_low(c)
