@@ -25,8 +25,7 @@ from hearts_tutor.puzzle import RIGHT_WORDS, WRONG_WORDS, PuzzleDeal
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 LESSONS = ROOT / "lessons"
-NEW_LESSONS = ("10_score.ipynb", "11_moon_defence.ipynb", "12_spades.ipynb", "13_shooting.ipynb",
-               "14_weapons.ipynb")
+NEW_LESSONS = ("10_spades.ipynb", "11_first_trick.ipynb", "12_shooting.ipynb", "13_moon_defence.ipynb")
 PUZZLE_CALL = re.compile(r"""Puzzle\(\s*["']([\w-]+)["']\s*\)""")
 PUZZLE_ID = re.compile(r"\bht-puzzle-id-(\S+)")
 TIMEOUT_MS = 120_000
@@ -51,7 +50,8 @@ def open_and_run_all(page: Any, url: str, notebook: str) -> None:
     """Open ``notebook`` in JupyterLab and run every cell (the Run menu's *Run All Cells*)."""
     from playwright.sync_api import expect
 
-    page.goto(f"{url}/lab/tree/{notebook}?token={LAB_TOKEN}", timeout=TIMEOUT_MS)
+    workspace = notebook.removesuffix(".ipynb")  # a fresh workspace: no notebook an earlier test left open
+    page.goto(f"{url}/lab/workspaces/{workspace}/tree/{notebook}?reset&token={LAB_TOKEN}", timeout=TIMEOUT_MS)
     page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=TIMEOUT_MS)
     expect(page.locator(".jp-StatusBar-TextItem", has_text="| Idle")).to_have_count(1, timeout=TIMEOUT_MS)
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()

@@ -59,6 +59,10 @@ LESSON_THEMES = {
     "07_moon": ("stop-moon", "pass-moon"),
     "08_variants": ("variant", "jack-of-diamonds"),
     "09_telepathy": ("avoid-lead", "take-early"),
+    "10_spades": ("pass-queen", "pass-spade-guards", "flush-queen", "unload-queen"),
+    "11_first_trick": ("pass-void", "pass-midrange", "void-discard"),
+    "12_shooting": ("shoot-moon", "pass-moon"),
+    "13_moon_defence": ("stop-moon", "pass-moon"),
 }
 """The themes each strategy lesson teaches (its practice cell serves puzzles of these)."""
 VARIANT_LESSONS = frozenset({"08_variants"})
