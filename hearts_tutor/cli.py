@@ -77,9 +77,12 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_lessons(args: argparse.Namespace) -> int:
-    from .serve.app import open_lessons
+    from pathlib import Path
 
-    return open_lessons()
+    from .serve.app import LessonsOptions, open_lessons
+
+    folder = Path(args.dir).expanduser() if args.dir else None
+    return open_lessons(LessonsOptions(port=args.port, open_browser=not args.no_browser, folder=folder))
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
@@ -115,7 +118,13 @@ def build_parser() -> argparse.ArgumentParser:
                       help="kernels kept ready with the table dealt, so pages open at once (default 1; 0: none)")
     play.set_defaults(func=cmd_play)
 
-    lessons = sub.add_parser("lessons", help="open JupyterLab on the lessons")
+    lessons = sub.add_parser("lessons", help="open JupyterLab on your own copy of the lessons")
+    lessons.add_argument("--port", type=_port, default=8888, help="a TCP port, 1 to 65535 (default 8888)")
+    lessons.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    lessons.add_argument("--dir", default=None, metavar="D",
+                         help="the folder of your copy of the lessons (default: 'lessons' in the user data "
+                              "directory, or $HEARTS_TUTOR_DATA_DIR/lessons); copied there once, and your "
+                              "edits are never overwritten")
     lessons.set_defaults(func=cmd_lessons)
 
     ref = sub.add_parser("referee", help="check hand records (JSON Lines) and report legal cards and points")

@@ -118,6 +118,23 @@ def play_server(workdir: Path, env: Mapping[str, str] | None = None, *, source: 
         yield u
 
 
+LAB_TOKEN = "hearts-tutor-test"
+"""The token the tests' JupyterLab asks for (``JUPYTER_TOKEN``)."""
+
+
+@contextlib.contextmanager
+def lessons_server(workdir: Path, folder: Path, env: Mapping[str, str] | None = None) -> Iterator[str]:
+    """``hearts-tutor lessons --no-browser --port N --dir folder``, with Jupyter's own folders in ``workdir``;
+    yields JupyterLab's URL (no trailing slash; add ``?token=`` + :data:`LAB_TOKEN`)."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    jupyter = {"JUPYTER_TOKEN": LAB_TOKEN, "JUPYTER_CONFIG_DIR": str(workdir / "jupyter-config"),
+               "JUPYTER_RUNTIME_DIR": str(workdir / "jupyter-runtime"), "HEARTS_TUTOR_DATA_DIR": str(workdir / "data")}
+    argv = [*hearts_tutor_command(), "lessons", "--no-browser", "--port", str(port), "--dir", str(folder)]
+    with _server(argv, url, workdir / "lab.log", {**jupyter, **(env or {})}, probe="/api/status") as u:
+        yield u
+
+
 @contextlib.contextmanager
 def voila_server(notebook: str | Path, workdir: Path, env: Mapping[str, str] | None = None) -> Iterator[str]:
     """Voila on a notebook or a folder of them (e.g. the lessons), with the table's offline template; yields the

@@ -1,19 +1,20 @@
 """A game survives a reload of the Voila page (SPEC 7, issue 23): resumed, it ends exactly as without the reload.
 
 The finished hand's record is read where the table keeps it: the save in the learner database of the page's
-data directory (``saved_games``, key ``table``: its ``match.hands``).
+data directory (``saved_games``, key ``table``: its ``match.hands``). A lesson's table keeps its own game apart.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_util import ENABLED_CARD, browser_page, play_server, require_browser
+from browser_util import ENABLED_CARD, ROOT, browser_page, play_server, require_browser
 
 from hearts_tutor.engine.cards import card_str
 from hearts_tutor.engine.hand import Phase
@@ -56,16 +57,17 @@ def pass_first_three(page) -> None:  # type: ignore[no-untyped-def]
     page.wait_for_selector(".ht-pass", state="detached")
 
 
-def learner_card(data_dir: Path, after: int, timeout: float = 30) -> tuple[str, int] | None:
+def learner_card(data_dir: Path, after: int, timeout: float = 30, hands: int = 0) -> tuple[str, int] | None:
     """Once the learner is to play with more than ``after`` cards played (as the table's save says): the first
-    legal card's code and the plays so far; None when the hand is over.
+    legal card's code and the plays so far; None when the hand is over (the save holds more than ``hands``
+    finished hands).
 
     The page's widgets update one by one, so its buttons may show a moment ago; the kernel's save is current.
     """
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         data = saved(data_dir)
-        if data and data["match"]["hands"]:
+        if data and len(data["match"]["hands"]) > hands:
             return None
         if data and "current" in data["match"]:
             state = HandRecord.from_json(data["match"]["current"]).to_state()
@@ -78,10 +80,11 @@ def learner_card(data_dir: Path, after: int, timeout: float = 30) -> tuple[str, 
     raise AssertionError("the learner's turn never came")
 
 
-def play_first_legal(page, data_dir: Path, limit: int = 13) -> int:  # type: ignore[no-untyped-def]
-    """Click the first legal card at each turn (``limit`` times, or to the end of the hand); how many."""
+def play_first_legal(page, data_dir: Path, limit: int = 13, hands: int = 0) -> int:  # type: ignore[no-untyped-def]
+    """Click the first legal card at each turn (``limit`` times, or to the end of the hand after ``hands``
+    finished ones); how many."""
     played, after = 0, -1
-    while played < limit and (turn := learner_card(data_dir, after)) is not None:
+    while played < limit and (turn := learner_card(data_dir, after, hands=hands)) is not None:
         code, after = turn
         page.locator(f".ht-card-{code}").click()
         page.wait_for_selector(f".ht-card-{code}", state="detached", timeout=30_000)
@@ -138,3 +141,92 @@ def test_a_damaged_save_is_reported_and_the_page_opens(tmp_path: Path) -> None:
         kept = dict(conn.execute("SELECT key, data FROM saved_games").fetchall())
     assert [text for key, text in kept.items() if key.startswith(f"{SAVE_KEY}.damaged-")] == [
         "{garbage, not a game"]
+
+
+def lesson_table_cell(lesson: str) -> str:
+    """The code of the lesson's practice table cell, as the notebook has it."""
+    cells = json.loads((ROOT / "lessons" / f"{lesson}.ipynb").read_text(encoding="utf-8"))["cells"]
+    return next("".join(c["source"]) for c in cells if c["cell_type"] == "code" and "Table(" in "".join(c["source"]))
+
+
+def play_at_lesson_table(lesson: str, data_dir: Path) -> None:
+    """Run the lesson's table cell in a Jupyter kernel (as JupyterLab would) and play one card at it."""
+    from jupyter_client.manager import start_new_kernel
+
+    env = {**os.environ, "HEARTS_TUTOR_DATA_DIR": str(data_dir)}
+    km, kc = start_new_kernel(kernel_name="python3", env=env)
+
+    def run(code: str) -> str:
+        out: list[str] = []
+
+        def keep(msg: dict[str, Any]) -> None:
+            content = msg["content"]
+            if msg["msg_type"] == "execute_result":
+                out.append(content["data"]["text/plain"])
+            elif msg["msg_type"] == "error":
+                raise AssertionError("\n".join(content["traceback"]))
+
+        kc.execute_interactive(code, timeout=120, output_hook=keep)
+        return "".join(out)
+
+    try:
+        run(lesson_table_cell(lesson))
+        run("t = _\nc = t.core\nfor i in range(3):\n    c.click_card(i)\nc.pass_selected()")
+        deadline = time.monotonic() + 60
+        while run("c.learner_to_play()") != "True":  # the bots pass and lead in the kernel's event loop
+            assert time.monotonic() < deadline, "the learner's turn never came at the lesson's table"
+            time.sleep(0.2)
+        run("c.play_card(c.learner_view().legal_plays()[0])")
+        run("import asyncio\nawait asyncio.sleep(1.0)")  # the table saves what it saves
+        assert run("any(a.kind == 'play' and a.seat == 0 for a in c.match.hand.history)") == "True"
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
+
+
+def test_a_card_at_a_lesson_table_leaves_the_pages_game(tmp_path: Path) -> None:
+    """Issue 32: the page's unfinished game, a card played at lesson 2's table, then the page again: it offers
+    the first game, with its scores and its point of play."""
+    from hearts_tutor.practice.stats_store import StatsStore
+    from hearts_tutor.table import TableCore
+    from hearts_tutor.table.saved import parse_game
+
+    require_browser()
+    data = tmp_path / "data"
+    core = TableCore(seed=5, mode="sync", grading=False, stats=StatsStore(data / "learner.sqlite3"))
+    while core.match.hand_number == 0:  # a whole hand, so the game has scores, then a pass and two cards
+        if core.learner_passing():
+            for i in range(3):
+                core.click_card(i)
+            core.pass_selected()
+        while core.learner_to_play():
+            core.play_card(core.learner_view().legal_plays()[0])
+        if core.hand_scored:
+            core.next_hand()
+    for i in range(3):
+        core.click_card(i)
+    core.pass_selected()
+    for _ in range(2):
+        core.play_card(core.learner_view().legal_plays()[0])
+    core.close()
+    env = {"HEARTS_TUTOR_SPEED": "test", "HEARTS_TUTOR_SEED": "3", "HEARTS_TUTOR_DATA_DIR": str(data)}
+    with play_server(tmp_path, env) as url, browser_page() as (page, problems):
+        page.goto(url)
+        page.wait_for_selector(".ht-resume", timeout=60_000)
+        page.locator(".ht-resume").click()
+        page.wait_for_selector(".ht-resume", state="detached", timeout=30_000)
+        assert play_first_legal(page, data, limit=1, hands=1) == 1  # the page's game goes on: one more card
+        assert learner_card(data, 0, hands=1) is not None  # the bots have moved: the learner's turn again
+        before = saved(data)
+        assert before is not None and any(parse_game(json.dumps(before)).match.scores)
+        offer = parse_game(json.dumps(before)).summary()
+        play_at_lesson_table("02_passing", data)
+        assert saved(data)["match"] == before["match"]  # (the coach's grade of the page's card may come later)
+        page.reload()
+        page.wait_for_selector(".ht-resume", timeout=60_000)
+        text = page.locator(".ht-resume-bar").inner_text()
+        assert offer in text and "card table" in text, text
+        page.locator(".ht-resume").click()
+        page.wait_for_selector(".ht-resume", state="detached", timeout=30_000)
+        page.wait_for_selector(ENABLED_CARD, timeout=30_000)
+        assert not problems

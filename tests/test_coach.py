@@ -550,3 +550,22 @@ def test_no_warning_for_a_forced_card_and_first_trick_rule_without_the_queen() -
     state.play(parse_card("2C"))
     verdict = state.view(1).why_illegal(parse_card("2H"))
     assert verdict is not None and "queen" not in verdict.reason, verdict
+
+
+def test_rules_of_thumb_carry_their_condition() -> None:
+    """Issue 32: the queen with three guards is a close call, not 'danger' without a word; flushing the queen is
+    advised only to a hand with no ace or king of spades of its own (the queen would be flushed onto it)."""
+    from hearts_tutor.coach.hints import explain_play
+    from hearts_tutor.coach.puzzle import PuzzleDeal
+
+    three = coach_text.keep_queen_short(parse_cards("2S 3S 4S"))
+    assert "close call" in three and "pass direction" in three
+    assert "close call" not in coach_text.keep_queen_short(parse_cards("2S 3S"))
+    view = PuzzleDeal.load("flush_spades").view()  # no queen, king or ace of spades in hand: flush her
+    assert "flushing" in explain_play(view, parse_card("JS"))
+    # the same lead from a hand that holds the ace of spades: no advice to flush her onto it
+    state = make_state("standard", {0: "AC AS 2S 3S 5D 6D 7D 8D 9D TD 2H 3H 4H", 1: "2C", 2: "3C", 3: "4C"},
+                       plays="2C 3C 4C AC")
+    assert state.view(0).my_turn and not state.view(0).trick
+    why = explain_play(state.view(0), parse_card("2S"))
+    assert "flushing" not in why, why

@@ -164,9 +164,66 @@ def pass_for_void(v: PlayerView) -> None:
     assert all(c % 13 <= 5 for c in suit(v, SPADES) | suit(v, HEARTS)), "spades and hearts all low (2-7)"
 
 
+def cash_spade_ace(v: PlayerView) -> None:
+    assert v.trick == tuple(parse_cards("4S 9S 5S")) and v.trick_seats == [OTTER, BIRD, FOX], "you play last"
+    assert QUEEN_OF_SPADES in v.unseen() and QUEEN_OF_SPADES not in v.hand, "the queen is out, not in the trick"
+    assert parse_card("AS") in v.hand and set(v.legal_plays()) == suit(v, SPADES)
+
+
+def keep_heart_stopper(v: PlayerView) -> None:
+    assert v.pass_direction == "across" and v.pass_target() == BIRD
+    assert suit(v, HEARTS) == cards("2H 5H AH"), "the ace of hearts, with only small hearts beside it"
+    assert suit(v, CLUBS) == cards("7C QC KC"), "three clubs: passing them makes a void"
+    assert cards("KD AD") <= set(v.hand)
+
+
+def queen_last_spade(v: PlayerView) -> None:
+    assert not v.trick and v.my_turn and QUEEN_OF_SPADES in v.hand
+    assert unseen_in_suit(v, SPADES) == cards("AS"), "every spade but the ace is played or in your hand"
+
+
+def first_trick_high_club(v: PlayerView) -> None:
+    assert not v.tricks and v.trick == tuple(parse_cards("2C AD QC")) and v.trick_seats == [OTTER, BIRD, FOX]
+    assert suit(v, CLUBS) == cards("3C KC")
+
+
+def pass_top_spades(v: PlayerView) -> None:
+    assert v.pass_direction == "left" and v.pass_target() == OTTER and suit(v, SPADES) == cards("QS KS AS")
+
+
+def moon_pass_losers(v: PlayerView) -> None:
+    assert v.pass_direction == "right" and v.pass_target() == FOX
+    assert cards("AC AD AS AH") <= set(v.hand) and suit(v, HEARTS) == cards("2H JH QH AH")
+    assert parse_card("KD") in v.hand and cards("2C 5S") <= set(v.hand)
+
+
+def shoot_lead_top(v: PlayerView) -> None:
+    hearts_played = sum(1 for t in v.tricks for c in t.cards if suit_of(c) == HEARTS)
+    assert v.hearts_taken[ME] == hearts_played > 0 and v.queens_taken[ME] == 1 and sum(v.hearts_taken) == hearts_played
+    assert not v.trick and v.my_turn and suit(v, HEARTS) == cards("3H TH KH AH")
+    assert unseen_in_suit(v, HEARTS) == cards("4H JH")
+
+
+def stop_with_spade_ace(v: PlayerView) -> None:
+    hearts_played = sum(1 for t in v.tricks for c in t.cards if suit_of(c) == HEARTS)
+    assert v.hearts_taken[OTTER] == hearts_played > 0 and sum(v.hearts_taken) == hearts_played
+    assert v.trick == tuple(parse_cards("KS 5H 2H")) and v.leader == OTTER and parse_card("AS") in v.hand
+
+
+def split_hearts(v: PlayerView) -> None:
+    hearts_played = sum(1 for t in v.tricks for c in t.cards if suit_of(c) == HEARTS)
+    assert v.hearts_taken[OTTER] == hearts_played > 0 and sum(v.hearts_taken) == hearts_played
+    assert not any(v.queens_taken)
+    assert v.trick == tuple(parse_cards("6H QC KC")) and v.leader == OTTER
+    assert cards("7H 9H") <= suit(v, HEARTS)
+
+
 FACTS = {f.__name__: f for f in (
-    first_trick, follow_suit, give_away_queen, pass_short_queen, jack_under_ace, flush_spades, drop_queen,
-    pass_for_void, void_discard, last_club, moon_pass, stop_moon, omnibus_jack, deluxe_queen_lead, telepathy_lead)}
+    queen_last_spade, first_trick_high_club, pass_top_spades, moon_pass_losers, shoot_lead_top,
+    stop_with_spade_ace, split_hearts,
+    cash_spade_ace, keep_heart_stopper, first_trick, follow_suit, give_away_queen, pass_short_queen,
+    jack_under_ace, flush_spades, drop_queen, pass_for_void, void_discard, last_club, moon_pass, stop_moon,
+    omnibus_jack, deluxe_queen_lead, telepathy_lead)}
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from hearts_tutor.serve import app
+from hearts_tutor.serve.course import CopyReport, CourseError, learner_copy
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -88,15 +89,54 @@ def test_play_notebook_is_minimal() -> None:
     assert len(code) == 1 and "Table" in code[0] and len(code[0].splitlines()) <= 4
 
 
-def test_lessons_are_copied_for_an_installed_package(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_lessons_are_copied_for_an_installed_package_and_a_checkout(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("HEARTS_TUTOR_DATA_DIR", str(tmp_path / "data"))
-    assert app.user_lessons_dir(ROOT / "lessons") == ROOT / "lessons", "a checkout is used in place"
+    copy = app.user_lessons_dir(ROOT / "lessons")
+    assert copy == tmp_path / "data" / "lessons", "a checkout is copied too, never run in place"
+    assert (copy / "02_passing.ipynb").read_bytes() == (ROOT / "lessons" / "02_passing.ipynb").read_bytes()
+    assert not (copy / "deals").exists() and not (copy / "__init__.py").exists()
     installed = tmp_path / "site" / "hearts_tutor" / "lessons"
     installed.mkdir(parents=True)
     (installed / "play.ipynb").write_text("{}")
     (installed / "__init__.py").write_text("")
-    target = app.user_lessons_dir(installed)
-    assert target == tmp_path / "data" / "lessons" and (target / "play.ipynb").read_text() == "{}"
+    target = app.user_lessons_dir(installed, tmp_path / "mine")
+    assert target == tmp_path / "mine" and (target / "play.ipynb").read_text() == "{}"
     (target / "play.ipynb").write_text("edited")
-    app.user_lessons_dir(installed)
+    app.user_lessons_dir(installed, target)
     assert (target / "play.ipynb").read_text() == "edited", "the learner's edits are kept"
+    with pytest.raises(CourseError, match="course's own folder"):
+        app.user_lessons_dir(installed, installed)
+
+
+def test_a_newer_course_replaces_untouched_lessons_and_offers_the_rest_as_new_files(tmp_path: Path) -> None:
+    course, mine = tmp_path / "course", tmp_path / "mine"
+    course.mkdir()
+    for name in ("01_a.ipynb", "02_b.ipynb", "README.md"):
+        (course / name).write_text(f"{name} v1")
+    assert learner_copy(course, mine).copied == ("01_a.ipynb", "02_b.ipynb", "README.md")
+    (mine / "02_b.ipynb").write_text("my answers")  # run and saved by the learner
+    assert learner_copy(course, mine) == CopyReport(mine), "nothing new: nothing done"
+    for name in ("01_a.ipynb", "02_b.ipynb"):
+        (course / name).write_text(f"{name} v2")
+    (course / "03_c.ipynb").write_text("new lesson")
+    report = learner_copy(course, mine)
+    assert report.copied == ("03_c.ipynb",) and report.updated == ("01_a.ipynb",) and len(report.offered) == 1
+    assert (mine / "01_a.ipynb").read_text() == "01_a.ipynb v2"  # untouched by the learner: replaced
+    assert (mine / "02_b.ipynb").read_text() == "my answers"  # the learner's: kept
+    assert (mine / report.offered[0]).read_text() == "02_b.ipynb v2" and report.offered[0].startswith("02_b.new-")
+    assert any("02_b.ipynb" in line for line in report.lines())
+    assert learner_copy(course, mine) == CopyReport(mine), "offered once"
+    (mine / "01_a.ipynb").unlink()
+    assert learner_copy(course, mine).copied == ("01_a.ipynb",)
+
+
+def test_lessons_command_options(monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from hearts_tutor.cli import build_parser
+
+    args = build_parser().parse_args(["lessons", "--port", "9123", "--no-browser", "--dir", str(tmp_path)])
+    assert (args.port, args.no_browser, args.dir) == (9123, True, str(tmp_path))
+    argv = app.lab_argv(tmp_path, app.LessonsOptions(port=9123, open_browser=False, folder=tmp_path))
+    assert f"--ServerApp.root_dir={tmp_path}" in argv and "--ServerApp.port=9123" in argv
+    assert "--ServerApp.open_browser=False" in argv
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["lessons", "--port", "0"])

@@ -228,3 +228,50 @@ def test_the_offer_names_the_saved_games_players(make, tmp_path: Path) -> None: 
     three = make(db, seed=2, rules=Rules.preset("n_player", players=3))
     assert three.saves.offer is not None
     assert three.saves.offer.summary().endswith("Red Fox 0.") and len(three.names) == 3
+
+
+def test_a_lesson_table_keeps_its_own_game_and_never_replaces_the_apps(make, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32: a card played at a lesson's table left the app's unfinished game replaced by the lesson's."""
+    from hearts_tutor.table import Table
+
+    db = tmp_path / "learner.sqlite3"
+    app = make(db, seed=5)  # the app's table (save=True: the app's key)
+    while app.match.hand_number == 0:  # a whole hand, so the game has scores
+        learner_moves(app)
+        if app.hand_scored:
+            app.next_hand()
+    learner_moves(app, plays=2)
+    scores, plays = list(app.match.scores), len(app.match.hand.plays())
+    assert any(scores) and plays >= 2
+    app_save = rows(db)[SAVE_KEY]
+    lesson = Table(seed=6, mode="sync", grading=False, lesson="02_passing", stats=StatsStore(db))
+    try:
+        assert lesson.core.saves.offer is None  # the app's game is not this table's to offer
+        learner_moves(lesson.core, plays=1)
+        assert rows(db)[SAVE_KEY] == app_save and "lesson:02_passing" in rows(db)
+        notebook = Table(seed=7, mode="sync", grading=False, stats=StatsStore(db))  # no lesson: its own key
+        learner_moves(notebook.core, plays=1)
+        notebook.close()
+        assert rows(db)[SAVE_KEY] == app_save and "notebook" in rows(db)
+    finally:
+        lesson.close()
+    again = make(db, seed=8)  # the app's page reloaded: it offers the first game, with its scores and its point
+    offer = again.saves.offer
+    assert offer is not None and list(offer.match.scores) == scores and len(offer.match.hand.plays()) == plays
+    text = offer.summary()
+    assert text.startswith("Your game at the card table is unfinished: hand 2, ") and f"{plays} cards played" in text
+    again.saves.resume()
+    assert again.match.hand.plays() == app.match.hand.plays()
+    lesson_again = make(db, seed=9, save="lesson:02_passing")  # the lesson's table offers its own game
+    assert lesson_again.saves.offer is not None
+    assert lesson_again.saves.offer.summary().startswith("Your practice game of lesson 2 (passing) is unfinished")
+
+
+def test_a_save_key_is_checked(make, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from hearts_tutor.table import Table
+
+    for bad in ("", "table.damaged-x", "a%"):
+        with pytest.raises(ValueError, match="save must be"):
+            make(tmp_path / "learner.sqlite3", save=bad)
+    with pytest.raises(ValueError, match="not both"):
+        Table(lesson="02_passing", save=True)

@@ -11,7 +11,8 @@ from ..engine.rules import Rules
 
 SEVERITIES = ("info", "warning", "danger")
 
-#: Ranks 7 to jack (rank index 5..9): the mid-range cards seed 001 calls the most dangerous holdings.
+#: Ranks 7 to jack (rank index 5..9): the mid-range cards seed 001 warns of (after unguarded high spades and
+#: high cards in short suits, which the coach ranks first).
 MIDRANGE_RANKS = range(5, 10)
 LOW_RANKS = range(0, 5)  # 2..6
 QUEEN, KING, ACE, JACK = 10, 11, 12, 9

@@ -185,7 +185,8 @@ def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempt
     fact = play_reason(view, c, tempting)
     if not view.trick:
         flush_too = tempting is not None and suit_of(tempting) == SPADES and tempting < QUEEN_OF_SPADES
-        if suit_of(c) == SPADES and c < QUEEN_OF_SPADES and queen_unseen(view) and not flush_too:
+        if suit_of(c) == SPADES and c < QUEEN_OF_SPADES and queen_unseen(view) and not flush_too and not any(
+                suit_of(h) == SPADES and h > QUEEN_OF_SPADES for h in view.hand):  # no ace or king to catch her
             why = text.hint_flush_queen(c)
         elif fact is not None:
             why = fact.words

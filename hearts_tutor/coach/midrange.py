@@ -1,4 +1,5 @@
-"""Mid-range cards (7 to jack): the holdings seed 001 calls the most dangerous, ranked for the position.
+"""Mid-range cards (7 to jack), ranked for the position: the holdings seed 001 warns of, which the coach ranks
+after an unguarded queen of spades, the ace or king of spades with few spades, and high cards in short suits.
 
 A mid-range card is too high to duck under the others and too low to be safe as a winner. It is most
 dangerous when the seat has no lower card of the suit to play instead, when the suit has been led often or

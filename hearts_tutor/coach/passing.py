@@ -2,8 +2,9 @@
 
 Strategy from seeds 001 and 003: pass the queen, king or ace of spades when you hold fewer than four
 other spades; keep low spades (the queen's guards) if you keep her; use the pass to void (empty) a short
-suit; keep low hearts (your safest cards) unless you are shooting the moon, when low hearts must go;
-mid-range 7-J cards are the most dangerous holdings. Variants change the advice: when the jack of diamonds
+suit; keep low hearts (your safest cards) unless you are shooting the moon, when the hearts that can lose a
+trick must go; after unguarded high spades and high cards in short suits, mid-range 7-J cards with no lower
+card of their suit are the holdings to watch. Variants change the advice: when the jack of diamonds
 is worth -10 keep it and the high diamonds that catch it; when the queen of spades scores nothing, high
 spades are ordinary cards.
 

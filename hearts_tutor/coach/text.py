@@ -91,9 +91,11 @@ def _other_spades(n: int) -> str:
 def keep_queen_short(spades: list[Card]) -> str:
     held = _other_spades(len(spades))
     which = f" ({cards_phrase(spades)})" if spades else ""
+    advice = ("With three, keeping her is a close call that depends on the pass direction and your high spades; "
+              "four make her much safer." if len(spades) == 3 else
+              "Pass her, or keep her only with three or more other spades, better four.")
     return (f"You kept the queen of spades (13 points) with {held}{which}. Other players lead spades to force "
-            "her out; with fewer than four other spades to play first she is likely to win a trick for you. "
-            "Pass her, or keep at least four other spades.")
+            f"her out, and each lead uses up one of your lower spades. {advice}")
 
 
 def pass_spade_guards(guards: list[Card]) -> str:
@@ -119,13 +121,13 @@ def pass_low_hearts(hearts: list[Card]) -> str:
 
 
 def moon_pass_low_hearts(hearts: list[Card], rules: Rules) -> str:
-    return (f"A good pass for {shoot(rules)}: you passed {cards_phrase(hearts)}. A low heart is what usually ruins a "
-            "moon, because another player can win a trick with a slightly higher heart.")
+    return (f"A good pass for {shoot(rules)}: you passed {cards_phrase(hearts)}. A heart that can lose a trick is "
+            "what usually ruins a moon, because another player wins that trick with a higher heart.")
 
 
 def moon_keep_low_hearts(hearts: list[Card], rules: Rules) -> str:
     return (f"This hand has the high cards for {shoot(rules)}. If you try it, pass {cards_phrase(hearts)}: "
-            "low hearts ruin a moon because another player wins a heart trick with a slightly higher heart.")
+            "hearts that can lose a trick ruin a moon, because another player wins that trick with a higher heart.")
 
 
 def missed_void(suit: int, cards: list[Card]) -> str:
@@ -228,8 +230,8 @@ def reason_pass_high_with_queen(cards: list[Card]) -> str:
 
 
 def reason_pass_moon(cards: list[Card], rules: Rules) -> str:
-    return (f"This hand can try {shoot(rules)}. Pass {cards_phrase(cards)}: low cards, and low hearts most of all, "
-            "are what ruin a moon.")
+    return (f"This hand can try {shoot(rules)}. Pass {cards_phrase(cards)}: cards that can lose a trick, and "
+            "hearts that can most of all, are what ruin a moon.")
 
 
 # ----- the hand's danger cards (coach/dangers.py) -----
@@ -340,8 +342,8 @@ def hint_discard_points(c: Card, suit: int) -> str:
 
 
 def hint_flush_queen(c: Card) -> str:
-    return (f"Lead {card_name(c)}: the queen of spades has not been played yet, and leading spades lower than her "
-            "again and again forces out the queen of spades (\"flushing\" her); "
+    return (f"Lead {card_name(c)}: the queen of spades has not been played yet, and with no ace or king of spades "
+            "of your own, leading spades lower than her again and again forces her out (\"flushing\" her); "
             f"{card_name(c)} can never win the trick she lands on.")
 
 

@@ -59,8 +59,15 @@ LESSON_THEMES = {
     "07_moon": ("stop-moon", "pass-moon"),
     "08_variants": ("variant", "jack-of-diamonds"),
     "09_telepathy": ("avoid-lead", "take-early"),
+    "10_spades": ("pass-queen", "pass-spade-guards", "flush-queen", "unload-queen"),
+    "11_first_trick": ("pass-void", "pass-midrange", "void-discard"),
+    "12_shooting": ("shoot-moon", "pass-moon"),
+    "13_moon_defence": ("stop-moon", "pass-moon"),
 }
 """The themes each strategy lesson teaches (its practice cell serves puzzles of these)."""
+VARIANT_LESSONS = frozenset({"08_variants"})
+"""The lessons whose practice serves puzzles of other rules; every other lesson's serves standard four-player
+puzzles only (a learner of lesson 1 must not meet an eight-player Cancellation deal)."""
 
 PUZZLE_FIELDS = ("id", "kind", "answers", "best", "expected", "themes", "rating", "explanation", "source")
 KINDS = ("pass", "play")
@@ -120,6 +127,13 @@ class Puzzle:
     def preset(self) -> str:
         """The rules' preset name (``custom`` rules carry their preset's name too)."""
         return self.record.rules.name
+
+    @property
+    def variant(self) -> bool:
+        """Whether the puzzle's rules change the play from the standard four-player game's."""
+        from .themes import is_variant
+
+        return is_variant(self.record.rules)
 
     def view(self) -> PlayerView:
         """What the learner knows at the puzzle's position (raises :class:`BankError` if the engine rejects it)."""
@@ -226,14 +240,16 @@ class Bank:
     def __getitem__(self, pid: str) -> Puzzle:
         return self.by_id[pid]
 
-    def select(self, *, themes: Iterable[str] = (), rules: str | None = None) -> list[Puzzle]:
-        """The puzzles with any of ``themes`` (all when none given) under the preset ``rules``."""
+    def select(self, *, themes: Iterable[str] = (), rules: str | None = None,
+               variants: bool | None = None) -> list[Puzzle]:
+        """The puzzles with any of ``themes`` (all when none given) under the preset ``rules``; ``variants``
+        False keeps the standard four-player game's only, True only the others' (None: either)."""
         wanted = set(themes)
         unknown = wanted - set(THEMES)
         if unknown:
             raise ValueError(f"unknown theme {sorted(unknown)[0]!r} (themes: {', '.join(THEMES)})")
         return [p for p in self.puzzles if (not wanted or wanted & set(p.themes))
-                and (rules is None or p.preset == rules)]
+                and (rules is None or p.preset == rules) and (variants is None or p.variant == variants)]
 
 
 def header() -> dict[str, Any]:
@@ -313,6 +329,6 @@ def append_puzzles(path: Path, puzzles: Iterable[dict[str, Any]]) -> int:
     return n
 
 
-__all__ = ["BANK_DIR", "KINDS", "LESSON_THEMES", "SCHEMA", "THEMES", "THEME_NAMES", "Bank", "BankError",
-           "Judgement", "Puzzle", "append_puzzles", "bank_files", "load_bank", "move_key", "parse_move",
+__all__ = ["BANK_DIR", "KINDS", "LESSON_THEMES", "SCHEMA", "THEMES", "THEME_NAMES", "VARIANT_LESSONS", "Bank",
+           "BankError", "Judgement", "Puzzle", "append_puzzles", "bank_files", "load_bank", "move_key", "parse_move",
            "read_bank_file"]

@@ -501,8 +501,9 @@ class LearnerDB:
 
     def unreported_saves(self, key: str) -> list[tuple[str, str]]:
         """The damaged saves of ``key`` set aside and not reported yet: (their key, why), oldest first."""
-        found = self._read("SELECT key, substr(owner, 13) FROM saved_games WHERE key LIKE ? AND owner LIKE "
-                           "'unreported: %' ORDER BY key", (f"{key}.damaged-%",))
+        prefix = f"{key}.damaged-"  # compared as text: a key's '_' is no LIKE wildcard
+        found = self._read("SELECT key, substr(owner, 13) FROM saved_games WHERE substr(key, 1, ?) = ? AND owner "
+                           "LIKE 'unreported: %' ORDER BY key", (len(prefix), prefix))
         return [(str(k), str(why)) for k, why in found]
 
     def saved_games_reported(self, keys: Sequence[str]) -> None:

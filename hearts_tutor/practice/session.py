@@ -82,6 +82,8 @@ class Practice:
     learner: Any = None
     theme: str | None = None
     rules: str | None = None
+    variants: bool | None = None
+    """False: only puzzles of the standard four-player game (reviews too); True: only other rules'; None: any."""
     seed: int | None = None
     timer: Callable[[], float] = time.monotonic
     """Seconds for timing each answer (the learner database keeps its own clock for dates)."""
@@ -116,10 +118,11 @@ class Practice:
                 continue
             try:
                 puzzle = Puzzle.from_json(due.puzzle)
-                return self._show(puzzle, review=True)
             except ValueError:
                 continue  # a review whose position no longer loads is skipped, not fatal
-        pool = self.bank.select(themes=sorted(wanted), rules=self.rules)
+            if self._fits(puzzle):
+                return self._show(puzzle, review=True)
+        pool = self.pool(themes)
         tried = self.learner.attempted()
         fresh = [p for p in pool if p.id not in tried] or pool
         if not fresh:
@@ -127,6 +130,15 @@ class Practice:
         target = self.learner.rating(self.theme).rating
         nearest = sorted(fresh, key=lambda p: abs(p.rating - target))[:NEAREST]
         return self._show(self.rng.choice(nearest), review=False)
+
+    def pool(self, themes: Sequence[str] = ()) -> list[Puzzle]:
+        """The bank's puzzles :meth:`next` chooses new ones from (of ``themes``, else the chosen theme)."""
+        wanted = themes or ([self.theme] if self.theme else [])
+        return self.bank.select(themes=sorted(wanted), rules=self.rules, variants=self.variants)
+
+    def _fits(self, puzzle: Puzzle) -> bool:
+        return (self.rules is None or puzzle.preset == self.rules) and (
+            self.variants is None or puzzle.variant == self.variants)
 
     def _show(self, puzzle: Puzzle, review: bool) -> Item:
         self.item = Item(puzzle, review, puzzle.view())

@@ -17,7 +17,7 @@ import ipywidgets as W
 
 from ..coach.puzzle import card_button, describe_position, toggle_pass_card
 from ..engine.cards import Card, card_name
-from .bank import LESSON_THEMES, THEME_NAMES, THEMES, parse_move
+from .bank import LESSON_THEMES, THEME_NAMES, THEMES, VARIANT_LESSONS, parse_move
 from .session import Outcome, Practice
 
 MIXED = "Mixed"
@@ -240,9 +240,11 @@ class PracticePanel(W.VBox):
 
 
 def lesson_practice(lesson: str, **session: Any) -> PracticePanel:
-    """The practice cell of a lesson: puzzles of the themes it teaches (``bank.LESSON_THEMES``)."""
+    """The practice cell of a lesson: puzzles of the themes it teaches (``bank.LESSON_THEMES``), of the standard
+    four-player game, or of other rules for the variants lesson (``bank.VARIANT_LESSONS``)."""
     if lesson not in LESSON_THEMES:
         raise ValueError(f"no lesson named {lesson!r} (lessons: {', '.join(LESSON_THEMES)})")
+    session.setdefault("variants", lesson in VARIANT_LESSONS)
     return PracticePanel(themes=LESSON_THEMES[lesson], title="Practise what this lesson teaches", **session)
 
 

@@ -1,4 +1,5 @@
-"""``hearts-tutor play`` and ``hearts-tutor lessons``: the table as a web page (Voila) and the lessons in JupyterLab.
+"""``hearts-tutor play`` and ``hearts-tutor lessons``: the table as a web page (Voila), the lessons in JupyterLab
+(on the learner's own copy of them, :mod:`.course`).
 
 Both work from an installed package: the notebooks ship inside it as ``hearts_tutor.lessons`` (package data)
 and are found with :mod:`importlib.resources`, whether the install is editable or not.
@@ -7,7 +8,6 @@ and are found with :mod:`importlib.resources`, whether the install is editable o
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 import tempfile
 from contextlib import ExitStack
@@ -16,6 +16,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..practice.stats import CLASS_DIR, data_dir
+from .course import CourseError, learner_copy
 
 APP_NOTEBOOK = "play.ipynb"
 
@@ -99,41 +100,48 @@ def serve(options: ServeOptions | None = None) -> int:
     return 0
 
 
-def user_lessons_dir(source: Path) -> Path:
-    """Where the learner's copy of the lessons lives: the checkout itself, or a copy in the data directory.
-
-    Lessons inside an installed package are copied once (new files only), so the learner can edit and save
-    them without touching the package.
-    """
-    if (source.parent / "pyproject.toml").is_file() and source.name == "lessons":
-        return source  # a checkout: work on the lessons in place
-    target = data_dir() / "lessons"
-    target.mkdir(parents=True, exist_ok=True)
-    for item in source.rglob("*"):
-        rel = item.relative_to(source)
-        if "__pycache__" in rel.parts or ".ipynb_checkpoints" in rel.parts or item.name == "__init__.py":
-            continue
-        dest = target / rel
-        if item.is_dir():
-            dest.mkdir(parents=True, exist_ok=True)
-        elif not dest.exists():
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(item, dest)
-    return target
+def user_lessons_dir(source: Path, folder: Path | None = None) -> Path:
+    """The learner's copy of the lessons (``folder``, else ``lessons`` in the user data directory), brought up
+    to date with the course at ``source`` without overwriting the learner's edits (:mod:`.course`)."""
+    report = learner_copy(source, folder if folder is not None else data_dir() / "lessons")
+    for line in report.lines():
+        print(f"hearts-tutor: {line}", flush=True)
+    return report.folder
 
 
-def open_lessons() -> int:
-    """Open JupyterLab on the lessons folder."""
+@dataclass(frozen=True)
+class LessonsOptions:
+    """How ``hearts-tutor lessons`` opens JupyterLab: on which port, with a browser or not, on which copy."""
+
+    port: int = 8888
+    open_browser: bool = True
+    folder: Path | None = None
+    """The learner's copy of the course (None: ``lessons`` in the user data directory)."""
+
+
+def lab_argv(folder: Path, options: LessonsOptions) -> list[str]:
+    """JupyterLab's arguments: the learner's copy as its root, on 127.0.0.1 and the given port only."""
+    argv = [f"--ServerApp.root_dir={folder}", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={options.port}",
+            "--ServerApp.port_retries=0", f"--ServerApp.open_browser={options.open_browser}"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        argv.append("--ServerApp.allow_root=True")  # containers often run as root; JupyterLab refuses otherwise
+    return argv
+
+
+def open_lessons(options: LessonsOptions | None = None) -> int:
+    """Open JupyterLab on the learner's own copy of the lessons, never on the package's (or a checkout's) files."""
+    options = options or LessonsOptions()
     try:
         from jupyterlab.labapp import LabApp
     except ImportError:
         print("hearts-tutor lessons needs JupyterLab: pip install jupyterlab", file=sys.stderr)
         return 1
     with ExitStack() as stack:
-        folder = user_lessons_dir(lessons_dir(stack))
-        print(f"hearts-tutor: opening JupyterLab on {folder}", flush=True)
-        argv = [f"--ServerApp.root_dir={folder}", "--ServerApp.ip=127.0.0.1"]
-        if hasattr(os, "geteuid") and os.geteuid() == 0:
-            argv.append("--ServerApp.allow_root=True")  # containers often run as root; JupyterLab refuses otherwise
-        LabApp.launch_instance(argv=argv)
+        try:
+            folder = user_lessons_dir(lessons_dir(stack), options.folder)
+        except (FileNotFoundError, ModuleNotFoundError, CourseError, OSError) as e:
+            print(f"hearts-tutor lessons: {e}", file=sys.stderr)
+            return 1
+        print(f"hearts-tutor: opening JupyterLab on your copy of the lessons in {folder}", flush=True)
+        LabApp.launch_instance(argv=lab_argv(folder, options))
     return 0

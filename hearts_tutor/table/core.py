@@ -53,14 +53,15 @@ class TableCore:
     where statistics are kept (by default the user's data directory), and ``executor`` where bots and coach
     think in async mode (an :class:`~.executor.Executor`, or its name: ``pool``, ``cooperative``).
     ``on_change`` is told of every change from the first deal on (more observers: :attr:`observers`); ``save``
-    keeps the game in the learner database after every move, to be resumed after a reload (:mod:`.saved`).
+    keeps the game in the learner database after every move, to be resumed after a reload (:mod:`.saved`):
+    True under the app's key, a text under that key of its own (a lesson's table), False not at all.
     """
 
     def __init__(self, rules: Rules | None = None, *, seed: int | None = None, levels: Sequence[str] = (),
                  mode: str = "async", speed: str = "normal", tutor: bool = False, demo: bool = False,
                  practice: bool = True, telepathy: bool = True, grading: bool = True,
                  stats: StatsStore | None = None, executor: Executor | str | None = None,
-                 on_change: Callable[[Change], None] | None = None, save: bool = True) -> None:
+                 on_change: Callable[[Change], None] | None = None, save: bool | str = True) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be async, sync or manual, not {mode!r}")
         if speed not in SPEEDS:

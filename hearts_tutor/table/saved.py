@@ -1,13 +1,17 @@
 """The unfinished game, kept after every move and offered again after a reload (SPEC section 7).
 
 :class:`GameSaves` watches a :class:`~.core.TableCore` and writes its game to the learner database
-(:meth:`~hearts_tutor.practice.learner.LearnerDB.save_game`, under :data:`SAVE_KEY`) whenever a move was made:
+(:meth:`~hearts_tutor.practice.learner.LearnerDB.save_game`, under the table's own key) whenever a move was made:
 the rules, the match's seed, finished hands and the hand in progress as hand records, the opponents' levels
 and the coach's grades so far. A new table finds that save and offers it (:attr:`GameSaves.offer`): resuming
 replays it through the engine; the bots decide from the seed and the position alone, so the rest of the hand
 goes exactly as it would have without the reload. A save that cannot be read or replayed is set aside (kept,
 under a ``damaged`` key), reported in :attr:`GameSaves.problem`, and the fresh game goes on. A finished game is
 forgotten. The save's ``match`` holds the record of every finished hand (``hands``) for whoever wants them.
+
+Every table keeps its game under a key of its own, so one never replaces another's: the Voila app's game under
+:data:`SAVE_KEY`, a lesson's practice table under ``lesson:<lesson>`` (:func:`lesson_key`), any other table in
+a notebook under :data:`NOTEBOOK_KEY`; the offer names which game it is (:func:`game_name`).
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -45,7 +49,10 @@ from .events import Change
 from .helpers import LEARNER
 
 SAVE_KEY = "table"
-"""The key of the table's save in the learner database."""
+"""The key of the Voila app's game (``hearts-tutor play``) in the learner database."""
+NOTEBOOK_KEY = "notebook"
+"""The key of a table shown in a notebook that names no key of its own."""
+LESSON_PREFIX = "lesson:"
 SAVE_VERSION = 1
 WATCH_SECONDS = 1.0
 """How often an untouched table reads the save again (async mode): a page may keep moving until it reloads."""
@@ -53,6 +60,41 @@ WATCH_SECONDS = 1.0
 
 class SaveError(ValueError):
     """A save that cannot be resumed, in plain words."""
+
+
+def lesson_key(lesson: str) -> str:
+    """The key of a lesson's practice table, e.g. ``lesson:02_passing``."""
+    if not lesson or "." in lesson or "%" in lesson:
+        raise ValueError(f"not a lesson name: {lesson!r}")
+    return LESSON_PREFIX + lesson
+
+
+def save_key(save: bool | str) -> str | None:
+    """The key a table's ``save`` option names: True is the app's game, a text its own key, False none."""
+    if save is True:
+        return SAVE_KEY
+    if save is False:
+        return None
+    if not isinstance(save, str) or not save.strip() or "." in save or "%" in save:
+        raise ValueError(f"save must be True, False or a key of letters, digits, '_', '-' and ':', not {save!r}")
+    return save
+
+
+def game_name(key: str) -> str:
+    """Which game a key holds, in words for the resume offer.
+
+    >>> game_name("table"), game_name("lesson:04_queen")
+    ('your game at the card table', 'your practice game of lesson 4 (queen)')
+    """
+    if key == SAVE_KEY:
+        return "your game at the card table"
+    if key == NOTEBOOK_KEY:
+        return "your game at a notebook's table"
+    if key.startswith(LESSON_PREFIX):
+        number, _, topic = key[len(LESSON_PREFIX):].partition("_")
+        label = f"lesson {int(number)}" if number.isdigit() else f"lesson {number}"
+        return f"your practice game of {label}" + (f" ({topic.replace('_', ' ')})" if topic else "")
+    return f"your game {key!r}"
 
 
 @dataclass(frozen=True)
@@ -63,14 +105,16 @@ class SavedGame:
     levels: tuple[str, ...]  # seat 1 first (the table keeps a level for every seat it may have)
     grades: tuple[Grade, ...]  # this hand's graded moves
     computer_moves: frozenset[int | None]  # the learner's moves the computer made this hand (None: the pass)
+    key: str = SAVE_KEY  # where it was saved (which game it is)
 
     def summary(self) -> str:
-        """One sentence for the offer: which hand, and the scores (the saved game may seat other players)."""
+        """One sentence for the offer: which game, which hand, and the scores (it may seat other players)."""
         m = self.match
         names = [art.title_name(kind) for kind, *_ in art.seat_animals(m.rules.players)]
         scores = ", ".join(f"{'you' if s == LEARNER else names[s]} {p}" for s, p in enumerate(m.scores))
-        return f"You have an unfinished game: hand {m.hand_number + 1}, {len(m.hand.plays())} cards played; " \
-               f"scores {scores}."
+        name = game_name(self.key)
+        return f"{name[0].upper()}{name[1:]} is unfinished: hand {m.hand_number + 1}, {len(m.hand.plays())} " \
+               f"cards played; scores {scores}."
 
 
 def game_json(core: SavedTable) -> dict[str, Any]:
@@ -85,8 +129,8 @@ def game_json(core: SavedTable) -> dict[str, Any]:
             "computer_moves": sorted(moves, key=lambda m: -1 if m is None else m)}
 
 
-def parse_game(text: str) -> SavedGame:
-    """Read a save back, replaying every move through the engine; raises :class:`SaveError` saying why not."""
+def parse_game(text: str, key: str = SAVE_KEY) -> SavedGame:
+    """Read the save of ``key`` back, replaying every move through the engine; raises :class:`SaveError`."""
     try:
         data = json.loads(text)
         if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
@@ -101,7 +145,7 @@ def parse_game(text: str) -> SavedGame:
         raise
     except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError) as e:
         raise SaveError(str(e) or type(e).__name__) from None
-    return SavedGame(match, levels, grades, moves)
+    return SavedGame(match, levels, grades, moves, key)
 
 
 def _grade_json(g: Grade) -> dict[str, Any]:
@@ -140,16 +184,20 @@ class SavedTable(Protocol):
 class GameSaves:
     """Keeps ``core``'s game in its learner database, and offers the one an earlier table left unfinished.
 
-    ``offer`` is that game until the learner resumes it (:meth:`resume`) or starts anew (:meth:`decline`, or
-    just plays on); ``problem`` says when a save had to be set aside. ``enabled=False`` neither saves nor offers.
+    ``save`` is the table's option: True keeps the app's game (:data:`SAVE_KEY`), a text names the table's own
+    key (a lesson's: :func:`lesson_key`), False neither saves nor offers. ``offer`` is that key's game until the
+    learner resumes it (:meth:`resume`) or starts anew (:meth:`decline`, or just plays on); ``problem`` says when
+    a save had to be set aside.
     A game is written once the learner has made a move in it, so an untouched table (e.g. a kernel Voila starts
     ahead of its page) never replaces a save; until then the table reads the save again every
     :data:`WATCH_SECONDS` in async mode (:meth:`refresh`), and :meth:`resume` takes the newest.
     """
 
-    def __init__(self, core: SavedTable, enabled: bool = True) -> None:
+    def __init__(self, core: SavedTable, save: bool | str = True) -> None:
         self.core = core
-        self.enabled = enabled
+        key = save_key(save)
+        self.key = key or SAVE_KEY
+        self.enabled = enabled = key is not None
         self.owner = uuid.uuid4().hex  # a table that finds another owner's save there stops writing
         self.offer: SavedGame | None = None
         self.problem = ""
@@ -174,24 +222,25 @@ class GameSaves:
         """Read the save: it becomes the offer, is set aside when damaged, or is forgotten when finished."""
         self.offer = None
         try:
-            found = self.db.saved_game(SAVE_KEY)
+            found = self.db.saved_game(self.key)
             if found is not None:
                 try:
-                    game = parse_game(found[0])
+                    game = parse_game(found[0], self.key)
                 except SaveError as e:
-                    self.db.set_saved_game_aside(SAVE_KEY, str(e))
+                    self.db.set_saved_game_aside(self.key, str(e))
                 else:
                     if game.match.is_over:
-                        self.db.clear_saved_game(SAVE_KEY, found[1])
+                        self.db.clear_saved_game(self.key, found[1])
                     else:
                         self.offer, self._fresh = game, self.core.match
-            self._unreported = self.db.unreported_saves(SAVE_KEY)
+            self._unreported = self.db.unreported_saves(self.key)
         except sqlite3.Error as e:
             self._report(f"Your saved game could not be read or set aside ({e}).")
             return
         if self._unreported:  # here, or by a table Voila started ahead of this page
             aside, reason = self._unreported[-1]
-            self._report(f"Your saved game is damaged and cannot be resumed ({reason}); it was set aside as "
+            name = game_name(self.key)
+            self._report(f"The save of {name} is damaged and cannot be resumed ({reason}); it was set aside as "
                          f"{aside!r} in {self.db.path}. A new game has started.")
 
     def _report(self, text: str) -> None:
@@ -279,8 +328,8 @@ class GameSaves:
         self._saved_at = at
         try:
             if m.is_over:
-                self.db.clear_saved_game(SAVE_KEY, self.owner)
-            elif not self.db.save_game(SAVE_KEY, json.dumps(game_json(core)), self.owner,
+                self.db.clear_saved_game(self.key, self.owner)
+            elif not self.db.save_game(self.key, json.dumps(game_json(core)), self.owner,
                                        take_over=self._take_over):
                 self.enabled = False  # a newer table (the page reloaded) has taken the game over
         except sqlite3.Error as e:

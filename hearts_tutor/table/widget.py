@@ -34,6 +34,7 @@ from .core import TableCore
 from .events import SPEEDS, Change
 from .helpers import LEARNER
 from .layout import seat_sides
+from .saved import NOTEBOOK_KEY, SAVE_KEY, lesson_key
 from .settings import SettingsForm
 
 
@@ -43,10 +44,19 @@ class Table:
     Display it in a notebook (it is a widget); ``Table.for_app()`` reads the animation speed and seed from
     the environment or the page's URL (``?speed=fast&seed=3``) for the Voila app. ``options`` are those of
     :class:`~.core.TableCore` (``seed``, ``levels``, ``mode``, ``speed``, ``tutor``, ``demo``, ``practice``,
-    ``telepathy``, ``grading``, ``stats``, ``executor``); the game itself is :attr:`core`.
+    ``telepathy``, ``grading``, ``stats``, ``executor``, ``save``); the game itself is :attr:`core`.
+
+    Each table keeps its unfinished game under a key of its own (:mod:`.saved`), so a table in a notebook never
+    replaces the app's game: ``lesson="02_passing"`` keeps that lesson's practice game, a table naming neither
+    a lesson nor ``save`` keeps a notebook's game, and only the app's table (:meth:`for_app`) keeps the app's.
     """
 
-    def __init__(self, rules: Rules | None = None, **options: Any) -> None:
+    def __init__(self, rules: Rules | None = None, *, lesson: str | None = None, **options: Any) -> None:
+        if lesson is not None:
+            if "save" in options:
+                raise ValueError("give a table a lesson or a save key, not both")
+            options["save"] = lesson_key(lesson)
+        options.setdefault("save", NOTEBOOK_KEY)
         self.core = TableCore(rules, **options)
         self._card_buttons: dict[tuple[Card, int], W.Button] = {}
         self._buttons_hand = self.core.hand_version  # the hand the card buttons were made for
@@ -70,6 +80,7 @@ class Table:
             os.environ[ENV_DIR] = str(own)
         if seed_text.strip().lstrip("-").isdigit():
             options.setdefault("seed", int(seed_text))
+        options.setdefault("save", SAVE_KEY)
         return cls(**options)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
