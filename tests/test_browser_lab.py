@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 from browser_util import LAB_TOKEN, ROOT, browser_page, lessons_server, require_browser
 
-from hearts_tutor.practice.bank import load_bank
 from hearts_tutor.coach.puzzle import RIGHT_WORDS, WRONG_WORDS, PuzzleDeal
+from hearts_tutor.practice.bank import load_bank
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

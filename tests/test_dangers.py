@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 
 from hearts_tutor import HandState, Rules
-from hearts_tutor.engine.cards import QUEEN_OF_SPADES, parse_card, parse_cards
+from hearts_tutor.batch.tournament import deal_for
 from hearts_tutor.coach import hint
 from hearts_tutor.coach.dangers import HIGH_CARD_FLAGS, hand_dangers, panel_flags
+from hearts_tutor.engine.cards import QUEEN_OF_SPADES, parse_card, parse_cards
 from hearts_tutor.engine.hand import Phase
 from hearts_tutor.practice.stats_store import StatsStore
 from hearts_tutor.table.core import TableCore
-from hearts_tutor.batch.tournament import deal_for
 
 
 def _view(cards: str):

@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 
 from hearts_tutor import Rules
-from hearts_tutor.engine.cards import SPADES, parse_card, suit_of
+from hearts_tutor.batch.tournament import deal_for
 from hearts_tutor.coach import text
 from hearts_tutor.coach.facts import (
     HigherOut,
@@ -21,9 +21,9 @@ from hearts_tutor.coach.facts import (
     stated_facts,
 )
 from hearts_tutor.coach.hints import explain_play
+from hearts_tutor.engine.cards import SPADES, parse_card, suit_of
 from hearts_tutor.practice.bank import load_bank
 from hearts_tutor.practice.explain import check_graded_moves, check_puzzles, puzzle_explanation
-from hearts_tutor.batch.tournament import deal_for
 
 
 def _lead_view():

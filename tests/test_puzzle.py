@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 
 import ipywidgets as widgets
@@ -39,7 +40,9 @@ def test_no_hidden_card_reaches_the_browser(name: str) -> None:
     deal = PuzzleDeal.load(name)
     state = deal.record.to_state()
     puzzle = Puzzle(deal)
-    text = synced_state(puzzle)
+    # the lesson's own question may name a card as a subject ("the queen of spades has not been played"): that
+    # is the lesson's words, not where a hidden card lies, so it is left out of the search
+    text = synced_state(puzzle).replace(json.dumps(html.escape(deal.exercise.prompt))[1:-1], "")
     known = set(puzzle.view.passed or ())  # the learner's own pass: it knows where those cards went
     hidden = [c for seat in range(state.n) if seat != deal.seat for c in state.hand_of(seat) if c not in known]
     assert hidden

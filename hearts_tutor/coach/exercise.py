@@ -181,12 +181,12 @@ class Exercise:
         return Hint((best,), explain_play(view, best, x if math.isfinite(x) else None,
                                           tempting=self._compared_with(best, summary)), x)
 
-    def _compared_with(self, card: Card, summary: _Summary) -> Card | None:
+    def _compared_with(self, card: Card, summary: Summary) -> Card | None:
         """The card the reason sets ``card`` against: the learner's last other try, else the coach's runner-up."""
         tried = [a.card for a in self.attempts if a.card != card]
         if tried:
             return tried[-1]
-        others = sorted((c for c in summary.means if c != card), key=lambda c: (summary.means[c], _card_order(c)))
+        others = sorted((c for c in summary.means if c != card), key=lambda c: (summary.means[c], card_order(c)))
         return others[0] if others else None
 
     def give_up(self) -> Hint:

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine.cards import Card
 from ..coach.facts import check_explanation
+from ..engine.cards import Card
 from ..engine.hand import Phase
 from .bank import BankError, Puzzle, parse_move
 
@@ -114,11 +114,11 @@ def check_graded_moves(count: int, *, seed: int = 0, rollouts: int = 60,
                        progress: Callable[[int], None] | None = None) -> FactReport:
     """Grade ``count`` moves (a random legal card at random points of hard bots' games, standard rules) and
     check the stated facts of each grade's explanation and of the hint's reason there."""
+    from ..batch.tournament import deal_for
     from ..bots import make_bot
     from ..coach.grading import grade_play
     from ..coach.hints import explain_play
     from ..engine.rules import Rules
-    from ..batch.tournament import deal_for
 
     rules = Rules.preset("standard")
     rng = random.Random(seed)
