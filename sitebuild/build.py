@@ -216,7 +216,7 @@ def wheel_closure(lock: dict[str, Any], root: str = "hearts-tutor") -> list[str]
 
 
 def widgets_library(pins: dict[str, Any], dest: Path) -> None:
-    """html-manager's AMD bundle and the fonts beside it (``pins["assets"]``, no source maps) into ``dest``."""
+    """html-manager's AMD bundle and the woff2 fonts beside it (``pins["assets"]``) into ``dest``."""
     dest.mkdir(parents=True, exist_ok=True)
     prefix = f"package/{pins['assets']}"
     with tarfile.open(npm_tarball(pins)) as tar:
@@ -225,7 +225,7 @@ def widgets_library(pins: dict[str, Any], dest: Path) -> None:
             if f"package/{name}" not in names:
                 raise SystemExit(f"{pins['url']} has no {name}")
         fonts = [n for n in names if n.startswith(prefix) and "/" not in n[len(prefix):]
-                 and n.rsplit(".", 1)[-1] in ("woff2", "woff", "ttf", "eot", "svg")]
+                 and n.endswith(".woff2")]  # what every browser that runs Pyodide asks for
         for name in [f"package/{f}" for f in pins["files"]] + fonts:
             member = tar.extractfile(name)
             assert member is not None
