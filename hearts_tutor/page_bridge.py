@@ -4,7 +4,8 @@ The site's ``play/`` page (``sitebuild/play/``) runs Pyodide in the page itself 
 ``@jupyter-widgets/html-manager``. No Jupyter kernel carries the widgets' messages, so this module does: every
 comm ipywidgets opens is a :class:`PageComm`, whose messages go to ``send`` (a function of the page), and the
 page hands the front end's messages to :func:`receive`. The learner database's snapshots go to ``saved`` (the
-page writes them to IndexedDB and says when they are on the drive).
+page writes them to IndexedDB and says when they are on the drive). The page has no IPython shell, so it starts
+without importing IPython (:func:`without_ipython`).
 
 >>> sent = []
 >>> bridge = Bridge(lambda *message: sent.append(message))
@@ -21,6 +22,8 @@ True
 from __future__ import annotations
 
 import json
+import sys
+import types
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -75,6 +78,41 @@ class Bridge:
         comm.create_comm = self._before
 
 
+def _no_shell(*args: Any, **kwargs: Any) -> None:
+    raise NotImplementedError("the table page has no IPython shell: display() and clear_output() need one")
+
+
+class _NoShell:
+    """Where ipywidgets' Output widget looks for IPython's shell class: there is none on the table page."""
+
+    @classmethod
+    def initialized(cls) -> bool:
+        return False
+
+
+def without_ipython() -> bool:
+    """Let ipywidgets import on a page with no IPython shell without importing IPython; returns whether it did.
+
+    ipywidgets asks ``get_ipython()``, which is None wherever no shell runs (so on this page with the real IPython
+    too), and imports ``display``, ``clear_output`` and ``InteractiveShell`` for ``interact`` and the Output
+    widget, which the table does not use (they raise ``NotImplementedError`` here). Importing the real IPython
+    (and prompt_toolkit, 400 modules) took three quarters of Python's start on the page. Nothing is replaced
+    when IPython is already imported; only the site's table page calls this, never a notebook."""
+    if "IPython" in sys.modules:
+        return False
+    ipython = types.ModuleType("IPython", "No IPython shell: the static site's table page (hearts_tutor.page_bridge).")
+    display = types.ModuleType("IPython.display")
+    core = types.ModuleType("IPython.core")
+    shell = types.ModuleType("IPython.core.interactiveshell")
+    ipython.get_ipython = lambda: None  # type: ignore[attr-defined]
+    display.display = display.clear_output = _no_shell  # type: ignore[attr-defined]
+    shell.InteractiveShell = _NoShell  # type: ignore[attr-defined]
+    ipython.display, ipython.core, core.interactiveshell = display, core, shell  # type: ignore[attr-defined]
+    sys.modules.update({"IPython": ipython, "IPython.display": display, "IPython.core": core,
+                        "IPython.core.interactiveshell": shell})
+    return True
+
+
 def start(send: Send, saved: Callable[[str, bytes], None], **options: Any) -> tuple[Bridge, str]:
     """The app's table (``lessons/play.ipynb``: ``Table.for_app(**options)``) on the page: returns the bridge and
     the model id of the widget to show. Each snapshot of the learner database goes to ``saved(path, data)``."""
@@ -88,4 +126,4 @@ def start(send: Send, saved: Callable[[str, bytes], None], **options: Any) -> tu
     return bridge, str(table.widget.model_id)
 
 
-__all__ = ["Bridge", "PageComm", "start"]
+__all__ = ["Bridge", "PageComm", "start", "without_ipython"]

@@ -199,14 +199,20 @@ def lite_dir(bin_dir: Path, pins: dict[str, Any]) -> None:
     (LITE / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
 
 
-def wheel_closure(lock: dict[str, Any], root: str = "hearts-tutor") -> list[str]:
-    """The wheel files the table page unpacks: ``root`` and everything it depends on in the site's lock."""
+#: What the table page does without: it has no IPython shell (``hearts_tutor.page_bridge.without_ipython``).
+PAGE_WITHOUT = ("ipython",)
+
+
+def wheel_closure(lock: dict[str, Any], root: str = "hearts-tutor", without: tuple[str, ...] = PAGE_WITHOUT) \
+        -> list[str]:
+    """The wheel files the table page unpacks: ``root`` and everything it depends on in the site's lock, but for
+    ``without`` and what only they depend on."""
     packages = lock["packages"]
     seen: list[str] = []
     todo = [normalize(root)]
     while todo:
         name = todo.pop()
-        if name in seen:
+        if name in seen or name in without:
             continue
         if name not in packages:
             raise SystemExit(f"the site's lock has no {name}, which the table page needs")

@@ -52,3 +52,29 @@ def test_the_table_talks_to_the_page_through_its_comms(tmp_path: Path, monkeypat
             bridge.receive("nobody", "{}", [])
     finally:
         bridge.close()
+
+
+def test_the_table_runs_without_importing_ipython() -> None:
+    """The page's Python starts without IPython (most of its start-up): ipywidgets and the table import and
+    work, and what needs a shell says so."""
+    import subprocess
+    import sys
+
+    code = """
+import sys
+from hearts_tutor.page_bridge import Bridge, without_ipython
+assert without_ipython()
+bridge = Bridge(lambda *message: None)
+from hearts_tutor.table import Table
+t = Table(seed=1, mode="sync", grading=False, save=False)
+assert t.widget.model_id
+import IPython.display
+try:
+    IPython.display.display(t)
+except NotImplementedError as e:
+    print("display:", e)
+print("prompt_toolkit" in sys.modules, "IPython.core.interactiveshell" in sys.modules, without_ipython())
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True).stdout
+    assert "display: the table page has no IPython shell" in out
+    assert out.strip().endswith("False True False")  # no prompt_toolkit; the stand-in; nothing replaced twice

@@ -190,7 +190,9 @@ async function main() {
 
   progress("Starting the table (Python imports the tutor)…", 65);
   await new Promise((resolve) => setTimeout(resolve, 0)); // the text above is drawn before Python works
-  const started = pyodide.pyimport("hearts_tutor.page_bridge").start(fromPython, onSnapshot);
+  const pageBridge = pyodide.pyimport("hearts_tutor.page_bridge");
+  pageBridge.without_ipython();
+  const started = pageBridge.start(fromPython, onSnapshot);
   bridge = started.get(0);
   const modelId = started.get(1);
   started.destroy();
