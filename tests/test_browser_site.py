@@ -51,6 +51,34 @@ def statistics_text(page) -> str:  # type: ignore[no-untyped-def]
     return str(page.locator(".ht-panel", has_text="Statistics").first.inner_text())
 
 
+SPOT_JS = """([selector, down]) => {
+    const all = document.querySelectorAll(selector);
+    const el = all[all.length - 1];
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height * down);
+    if (!hit) return "nothing (off the screen)";
+    return el.contains(hit) || hit.contains(el) ? "" : String(hit.className || hit.tagName);
+}"""
+
+
+def assert_nothing_covers_the_table(page) -> None:  # type: ignore[no-untyped-def]
+    """Nothing lies over the toolbar or the foot of the hand's last card (JupyterLite's grey bars did after a
+    reload)."""
+    for selector, down in ((".ht-toolbar", 0.5), (".ht-card", 0.9)):
+        page.locator(selector).last.scroll_into_view_if_needed()
+        over = page.evaluate(SPOT_JS, [selector, down])
+        assert not over, f"{over} lies over {selector}"
+
+
+def pass_three_cards(page) -> None:  # type: ignore[no-untyped-def]
+    cards = page.locator(".ht-card")
+    for i in range(3):
+        cards.nth(i).click()
+    page.wait_for_function("document.querySelectorAll('.ht-card.ht-selected').length === 3")
+    page.locator(".ht-pass").click()
+    page.wait_for_selector(".ht-pass", state="detached", timeout=30_000)
+
+
 def hands_counted(page) -> int:  # type: ignore[no-untyped-def]
     match = re.search(r"Hands\s*(\d+)", statistics_text(page))
     assert match, f"the statistics panel shows hands: {statistics_text(page)!r}"
@@ -78,12 +106,7 @@ def test_the_table_plays_offline_and_keeps_statistics(site_url: str, tmp_path: P
         before = hands_counted(page)
 
         # ---- pass three cards, then play every card of the hand, with a hint and telepathy on the way
-        cards = page.locator(".ht-card")
-        for i in range(3):
-            cards.nth(i).click()
-        page.wait_for_function("document.querySelectorAll('.ht-card.ht-selected').length === 3")
-        page.locator(".ht-pass").click()
-        page.wait_for_selector(".ht-pass", state="detached", timeout=30_000)
+        pass_three_cards(page)
         played = 0
         hand_start = time.perf_counter()
         while True:
@@ -123,6 +146,7 @@ def test_the_table_plays_offline_and_keeps_statistics(site_url: str, tmp_path: P
         page.reload()
         page.wait_for_selector(ENABLED_CARD, timeout=LOAD_TIMEOUT_MS)
         metrics["warm_load_to_clickable_card_s"] = round(time.perf_counter() - start, 1)
+        assert_nothing_covers_the_table(page)
         open_statistics(page)
         assert hands_counted(page) == before + 1
         page.screenshot(path=str(tmp_path / "site_table.png"))
@@ -141,12 +165,7 @@ def test_a_second_tab_takes_over_with_a_notice_and_goes_on_from_the_first_tabs_m
         page.goto(f"{site_url}play/index.html")
         page.wait_for_selector(ENABLED_CARD, timeout=LOAD_TIMEOUT_MS)
         expect(page.locator("#ht-takeover")).to_be_hidden()
-        cards = page.locator(".ht-card")
-        for i in range(3):
-            cards.nth(i).click()
-        page.wait_for_function("document.querySelectorAll('.ht-card.ht-selected').length === 3")
-        page.locator(".ht-pass").click()
-        page.wait_for_selector(".ht-pass", state="detached", timeout=30_000)
+        pass_three_cards(page)
         expect(page.locator("#ht-saved")).to_have_attribute("data-state", "saved", timeout=30_000)
 
         second = page.context.new_page()

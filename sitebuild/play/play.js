@@ -110,7 +110,7 @@ async function main() {
     await takeOver(retired);
     const db = await openDrive();
     return { db, files: await readFolder(db, config.driveFolder) };
-  })();
+  })().catch((error) => ({ db: null, files: [], error })); // the table still runs, and says it cannot save
   const python = loadPyodide({
     indexURL: pyodideUrl,
     env: { HOME: "/home/pyodide", HEARTS_TUTOR_DATA_DIR: config.dataDir, JUPYTER_WIDGETS_ECHO: "0",
@@ -130,12 +130,17 @@ async function main() {
     pyodide.FS.mkdirTree(path.split("/").slice(0, -1).join("/"));
     pyodide.FS.writeFile(path, file.data);
   }
-  saver = new Saver(drive.db, (state) => {
+  const showState = (state) => {
     savedLine.hidden = false;
     savedLine.dataset.state = state === "saving" || state === "saved" ? state : "failed";
     savedLine.textContent = state === "saving" ? "Saving…"
       : state === "saved" ? "Your statistics and practice are saved in this browser." : state;
-  });
+  };
+  saver = new Saver(drive.db, showState);
+  if (drive.error) {
+    saver.stopped = true;
+    showState(`This browser does not let the page keep your work (${drive.error}): it lasts until you leave.`);
+  }
   window.addEventListener("beforeunload", (event) => {
     if (saver.pending) event.preventDefault();
   });

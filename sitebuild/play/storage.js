@@ -141,6 +141,13 @@ export class Saver {
 export async function takeOver(retire, patienceMs = 5000) {
   const me = `${Date.now()}-${Math.random()}`;
   const channel = new BroadcastChannel(CHANNEL);
+  if (!navigator.locks) { // not a secure context (http:// on another host than this one): no Web Locks
+    channel.onmessage = (event) => {
+      if (event.data?.type === "open" && event.data.from !== me) retire();
+    };
+    channel.postMessage({ type: "open", from: me });
+    return;
+  }
   let release;
   const held = new Promise((r) => { release = r; });
   const owned = new Promise((resolve) => {
