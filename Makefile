@@ -35,7 +35,7 @@ chromium:
 	fi
 
 # The static site (SPEC 12): every input pinned in sitebuild/; rebuilt only when an input changed.
-SITE_INPUTS := $(wildcard sitebuild/*) pyproject.toml $(shell find hearts_tutor lessons -type f \
+SITE_INPUTS := $(wildcard sitebuild/* sitebuild/play/*) pyproject.toml $(shell find hearts_tutor lessons -type f \
 	-not -path '*/__pycache__/*' -not -path '*/.ipynb_checkpoints/*')
 
 site/.built: $(SITE_INPUTS)

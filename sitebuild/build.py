@@ -5,9 +5,10 @@ Everything the site needs comes from a pinned input (``sitebuild/site.toml``, ha
 ``python -m http.server -d site`` serves it. The pages:
 
 - ``index.html``: where to go;
-- ``play/``: the table alone on the page (the code of ``lessons/play.ipynb`` run in JupyterLite's REPL with its
-  code and prompt hidden: the voici release that fits this JupyterLite needs emscripten-forge, see
-  ``notes/offline-site.md``);
+- ``play/``: the table alone on the page, without JupyterLite: Pyodide in the page, the wheels unpacked from
+  ``static/pyodide``, the widgets drawn by ``@jupyter-widgets/html-manager`` and their comms carried by
+  ``hearts_tutor.page_bridge`` (``sitebuild/play/``; the voici release that fits this JupyterLite needs
+  emscripten-forge, and JupyterLite's REPL took 14-23 s to a card: ``notes/offline-site.md``);
 - ``lab/``, ``notebooks/``: the lessons in JupyterLite.
 
 Runs with any Python 3.11+ (only the standard library); the build tools live in their own venv (``.sitevenv``).
@@ -40,8 +41,6 @@ PYTHON_IN_BROWSER = "3.14"
 #: Where the learner's statistics and practice live in the browser: JupyterLite's contents drive, which the
 #: browser keeps (IndexedDB) across reloads. The file browser hides it, being a dot folder.
 BROWSER_DATA_DIR = "/drive/.hearts_tutor"
-#: The query of the app page: JupyterLite's REPL with no toolbar, no banner and the code hidden.
-PLAY_QUERY = {"kernel": "python", "toolbar": "0", "showBanner": "0", "hideCodeInput": "1"}
 
 
 def log(message: str) -> None:
@@ -75,9 +74,8 @@ def tools() -> Path:
     return bin_dir
 
 
-def pyodide_core(pins: dict[str, Any], dest: Path) -> dict[str, Any]:
-    """Pyodide's core files from the npm registry's tarball (checked against the pinned sha512) into ``dest``;
-    returns its package lock."""
+def npm_tarball(pins: dict[str, Any]) -> Path:
+    """A package's tarball from the npm registry (cached), checked against its pinned ``integrity``."""
     tarball = CACHE / Path(pins["url"]).name
     algorithm, _, expected = pins["integrity"].partition("-")
 
@@ -92,7 +90,13 @@ def pyodide_core(pins: dict[str, Any], dest: Path) -> dict[str, Any]:
         if not intact():
             tarball.unlink()
             raise SystemExit(f"{pins['url']} does not match the pinned {algorithm} in sitebuild/site.toml")
-    with tarfile.open(tarball) as tar:
+    return tarball
+
+
+def pyodide_core(pins: dict[str, Any], dest: Path) -> dict[str, Any]:
+    """Pyodide's core files from the npm registry's tarball (checked against the pinned sha512) into ``dest``;
+    returns its package lock."""
+    with tarfile.open(npm_tarball(pins)) as tar:
         for name in pins["files"]:
             member = tar.extractfile(f"package/{name}")
             if member is None:
@@ -195,30 +199,71 @@ def lite_dir(bin_dir: Path, pins: dict[str, Any]) -> None:
     (LITE / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
 
 
-def play_code() -> str:
-    """The app notebook's code (``lessons/play.ipynb``), which the app page runs."""
-    cells = json.loads((ROOT / "lessons" / "play.ipynb").read_text(encoding="utf-8"))["cells"]
-    return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+#: What the table page does without: it has no IPython shell (``hearts_tutor.page_bridge.without_ipython``).
+PAGE_WITHOUT = ("ipython",)
 
 
-def app_pages(out: Path) -> None:
-    """``play/``: JupyterLite's REPL page, running the app notebook's code with no code, prompt or banner shown;
-    ``index.html``: links to the table and the lessons."""
+def wheel_closure(lock: dict[str, Any], root: str = "hearts-tutor", without: tuple[str, ...] = PAGE_WITHOUT) \
+        -> list[str]:
+    """The wheel files the table page unpacks: ``root`` and everything it depends on in the site's lock, but for
+    ``without`` and what only they depend on."""
+    packages = lock["packages"]
+    seen: list[str] = []
+    todo = [normalize(root)]
+    while todo:
+        name = todo.pop()
+        if name in seen or name in without:
+            continue
+        if name not in packages:
+            raise SystemExit(f"the site's lock has no {name}, which the table page needs")
+        seen.append(name)
+        todo.extend(normalize(d) for d in packages[name]["depends"])
+    return sorted(packages[n]["file_name"] for n in seen)
+
+
+def widgets_library(pins: dict[str, Any], dest: Path) -> None:
+    """html-manager's AMD bundle and the woff2 fonts beside it (``pins["assets"]``) into ``dest``."""
+    dest.mkdir(parents=True, exist_ok=True)
+    prefix = f"package/{pins['assets']}"
+    with tarfile.open(npm_tarball(pins)) as tar:
+        names = {m.name for m in tar.getmembers() if m.isfile()}
+        for name in pins["files"]:
+            if f"package/{name}" not in names:
+                raise SystemExit(f"{pins['url']} has no {name}")
+        fonts = [n for n in names if n.startswith(prefix) and "/" not in n[len(prefix):]
+                 and n.endswith(".woff2")]  # what every browser that runs Pyodide asks for
+        for name in [f"package/{f}" for f in pins["files"]] + fonts:
+            member = tar.extractfile(name)
+            assert member is not None
+            (dest / Path(name).name).write_bytes(member.read())
+
+
+def app_pages(out: Path, pins: dict[str, Any]) -> None:
+    """``play/``: the table page (``sitebuild/play/``) with the widgets' front end and ``config.json`` (where
+    Pyodide is, the wheels to unpack, where the learner's files live); ``index.html``: links to the table and
+    the lessons."""
     play = out / "play"
-    shutil.copytree(out / "repl", play)
-    page = (play / "index.html").read_text()
-    query = json.dumps({**PLAY_QUERY, "code": play_code()})
-    head = (f"<title>Hearts tutor</title>\n"
-            "<script>(() => { const url = new URL(window.location.href);\n"
-            f"  if (!url.searchParams.has('code')) {{ for (const [k, v] of Object.entries({query}))"
-            " url.searchParams.set(k, v); window.history.replaceState(null, '', url); }})();</script>\n"
-            "<style>.jp-CodeConsole-promptCell, .jp-CodeConsole-input, .jp-InputPrompt, .jp-OutputPrompt,"
-            " .jp-CodeConsole-banner, .jp-ConsolePanel > .jp-Toolbar { display: none !important; }\n"
-            "  .jp-CodeConsole-content .jp-Cell { padding: 0; }</style>\n")
-    page, n = re.subn(r"<title>.*?</title>\s*", lambda _: head, page, count=1, flags=re.S)
-    if n != 1:
-        raise SystemExit("JupyterLite's repl/index.html has no <title>: the app page cannot be made from it")
-    (play / "index.html").write_text(page)
+    play.mkdir()
+    for source in sorted((HERE / "play").iterdir()):
+        shutil.copy2(source, play / source.name)
+    # precompile.mjs stays in sitebuild/: it runs at build time
+    widgets_library(pins["html_manager"], play / "widgets")
+    lock = json.loads((out / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    python = ".".join(lock["info"]["python"].split(".")[:2])
+    wheels = wheel_closure(lock)
+    config: dict[str, Any] = {
+        "pyodide": "../static/pyodide/", "widgets": f"widgets/{Path(pins['html_manager']['files'][0]).name}",
+        "wheels": wheels, "sitePackages": f"/lib/python{python}/site-packages", "dataDir": BROWSER_DATA_DIR,
+        "driveFolder": BROWSER_DATA_DIR.removeprefix("/drive/")}
+    node = shutil.which("node")
+    if node:  # the same packages compiled ahead: the page's start without compiling IPython
+        pyodide = out / "static" / "pyodide"
+        run(node, HERE / "precompile.mjs", pyodide, play / "packages.zip", config["sitePackages"],
+            *[pyodide / w for w in wheels])
+        config["packages"] = "packages.zip"
+    else:
+        log("no node: the table page unpacks the wheels and compiles them in the browser (slower start)")
+    (play / "config.json").write_text(json.dumps(config, indent=1))
     (out / "index.html").write_text((HERE / "index.html").read_text())
 
 
@@ -243,7 +288,7 @@ def build(out: Path) -> None:
            "JUPYTER_CONFIG_DIR": str(LITE / ".jupyter"), "JUPYTER_DATA_DIR": str(LITE / ".jupyter-data")}
     run(bin_dir / "jupyter", "lite", "build", "--lite-dir", LITE, "--output-dir", out, "--no-sourcemaps",
         cwd=LITE, env=env, stdout=subprocess.DEVNULL)
-    app_pages(out)
+    app_pages(out, pins)
     check_offline(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     log(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: {size / 1e6:.1f} MB; "

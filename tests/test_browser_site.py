@@ -1,6 +1,8 @@
 """The static site (``make site``, SPEC section 12) in Chromium with every request to another host blocked and
-counted: the table plays a whole hand by clicking, with a hint and telepathy, and its statistics survive a
-reload; a lesson runs in JupyterLite and its puzzle is answered. Nothing may be asked of another host.
+counted: the table page (Pyodide and html-manager, no JupyterLite) plays a whole hand by clicking, with a hint
+and telepathy, says when the hand is on the drive and a reload right then finds it in the statistics; a second
+tab takes over from the first with a notice; a lesson runs in JupyterLite and its puzzle is answered. Nothing may
+be asked of another host.
 
 The site is built once per session (``make site``: cached, rebuilt only when an input changed) and served by
 ``python -m http.server`` on 127.0.0.1. Load times are printed and written to ``site_metrics.json`` in the test's
@@ -49,6 +51,34 @@ def statistics_text(page) -> str:  # type: ignore[no-untyped-def]
     return str(page.locator(".ht-panel", has_text="Statistics").first.inner_text())
 
 
+SPOT_JS = """([selector, down]) => {
+    const all = document.querySelectorAll(selector);
+    const el = all[all.length - 1];
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height * down);
+    if (!hit) return "nothing (off the screen)";
+    return el.contains(hit) || hit.contains(el) ? "" : String(hit.className || hit.tagName);
+}"""
+
+
+def assert_nothing_covers_the_table(page) -> None:  # type: ignore[no-untyped-def]
+    """Nothing lies over the toolbar or the foot of the hand's last card (JupyterLite's grey bars did after a
+    reload)."""
+    for selector, down in ((".ht-toolbar", 0.5), (".ht-card", 0.9)):
+        page.locator(selector).last.scroll_into_view_if_needed()
+        over = page.evaluate(SPOT_JS, [selector, down])
+        assert not over, f"{over} lies over {selector}"
+
+
+def pass_three_cards(page) -> None:  # type: ignore[no-untyped-def]
+    cards = page.locator(".ht-card")
+    for i in range(3):
+        cards.nth(i).click()
+    page.wait_for_function("document.querySelectorAll('.ht-card.ht-selected').length === 3")
+    page.locator(".ht-pass").click()
+    page.wait_for_selector(".ht-pass", state="detached", timeout=30_000)
+
+
 def hands_counted(page) -> int:  # type: ignore[no-untyped-def]
     match = re.search(r"Hands\s*(\d+)", statistics_text(page))
     assert match, f"the statistics panel shows hands: {statistics_text(page)!r}"
@@ -76,12 +106,7 @@ def test_the_table_plays_offline_and_keeps_statistics(site_url: str, tmp_path: P
         before = hands_counted(page)
 
         # ---- pass three cards, then play every card of the hand, with a hint and telepathy on the way
-        cards = page.locator(".ht-card")
-        for i in range(3):
-            cards.nth(i).click()
-        page.wait_for_function("document.querySelectorAll('.ht-card.ht-selected').length === 3")
-        page.locator(".ht-pass").click()
-        page.wait_for_selector(".ht-pass", state="detached", timeout=30_000)
+        pass_three_cards(page)
         played = 0
         hand_start = time.perf_counter()
         while True:
@@ -114,11 +139,14 @@ def test_the_table_plays_offline_and_keeps_statistics(site_url: str, tmp_path: P
             re.compile(rf"Hands\s*{before + 1}(?!\d)"))
         assert page.locator(PYTHON_ERRORS).count() == 0, page.locator(PYTHON_ERRORS).all_inner_texts()
 
-        # ---- a reload (a new kernel in the same browser) finds the hand in the statistics
+        # ---- the page says the hand is on the drive (IndexedDB, strict durability) only once it is; a reload
+        # right then (a new Python in the same browser) finds the hand in the statistics
+        expect(page.locator("#ht-saved")).to_have_attribute("data-state", "saved", timeout=30_000)
         start = time.perf_counter()
         page.reload()
         page.wait_for_selector(ENABLED_CARD, timeout=LOAD_TIMEOUT_MS)
         metrics["warm_load_to_clickable_card_s"] = round(time.perf_counter() - start, 1)
+        assert_nothing_covers_the_table(page)
         open_statistics(page)
         assert hands_counted(page) == before + 1
         page.screenshot(path=str(tmp_path / "site_table.png"))
@@ -126,6 +154,27 @@ def test_the_table_plays_offline_and_keeps_statistics(site_url: str, tmp_path: P
     metrics["blocked_requests"] = len(other_hosts)
     (tmp_path / "site_metrics.json").write_text(json.dumps(metrics, indent=1))
     print("\nsite metrics:", json.dumps(metrics))
+
+
+def test_a_second_tab_takes_over_with_a_notice_and_goes_on_from_the_first_tabs_moves(site_url: str) -> None:
+    """Two table tabs never overwrite each other's learner database in silence: the newer one waits for the
+    older one's last write, reads it, and the older one says it no longer saves."""
+    from playwright.sync_api import expect
+
+    with offline_page(site_url) as (page, other_hosts):
+        page.goto(f"{site_url}play/index.html")
+        page.wait_for_selector(ENABLED_CARD, timeout=LOAD_TIMEOUT_MS)
+        expect(page.locator("#ht-takeover")).to_be_hidden()
+        pass_three_cards(page)
+        expect(page.locator("#ht-saved")).to_have_attribute("data-state", "saved", timeout=30_000)
+
+        second = page.context.new_page()
+        second.goto(f"{site_url}play/index.html")
+        expect(page.locator("#ht-takeover")).to_contain_text("open in another tab", timeout=LOAD_TIMEOUT_MS)
+        # the first tab's game (its pass) is what the second one offers to go on with
+        second.locator(".ht-resume-bar").wait_for(timeout=LOAD_TIMEOUT_MS)
+        expect(second.locator("#ht-takeover")).to_be_hidden()
+        assert not other_hosts, f"{len(other_hosts)} requests to other hosts: {sorted(other_hosts)[:10]}"
 
 
 def test_a_lesson_runs_in_jupyterlite_and_its_puzzle_is_answered(site_url: str, tmp_path: Path) -> None:

@@ -70,4 +70,13 @@ def test_the_browser_gets_the_dependencies_it_can_run(build: ModuleType) -> None
     depends = build.project_depends()
     assert {"ipywidgets", "fsrs", "glicko2", "platformdirs"} <= set(depends)
     assert not {"voila", "jupyterlab", "matplotlib"} & set(depends)  # the server side, and a binary package
-    assert "Table.for_app()" in build.play_code()
+
+
+def test_the_table_page_unpacks_what_hearts_tutor_needs_and_nothing_else(build: ModuleType) -> None:
+    written = lock(**{"hearts-tutor": ["ipywidgets"], "ipywidgets": ["comm", "ipython", "traitlets"], "comm": [],
+                      "traitlets": [], "ipython": ["traitlets", "pygments"], "pygments": [], "jedi": ["parso"],
+                      "parso": []})
+    assert build.wheel_closure(written) == ["comm.whl", "hearts-tutor.whl", "ipywidgets.whl", "traitlets.whl"]
+    assert "pygments.whl" in build.wheel_closure(written, without=())
+    with pytest.raises(SystemExit, match="has no ipywidgets, which the table page needs"):
+        build.wheel_closure(lock(**{"hearts-tutor": ["ipywidgets"]}))

@@ -64,6 +64,9 @@ DAYS_AHEAD_ENV = "HEARTS_TUTOR_DAYS_AHEAD"
 """Moves the default clock this many days on (browser tests of reviews, without sleeping)."""
 SNAPSHOTS = sys.platform == "emscripten"
 """Whether a database lives in memory and is saved whole after each write (Pyodide: see the module's doc)."""
+AFTER_SNAPSHOT: list[Callable[[Path, bytes], None]] = []
+"""Called with the file and its bytes after each snapshot is written (the site's table page keeps it in
+IndexedDB: ``hearts_tutor.page_bridge``)."""
 
 PUZZLE_RD = 80.0
 """The rating deviation of every puzzle: its rating comes from mining and is fairly, not exactly, known."""
@@ -224,7 +227,10 @@ class LearnerDB:
 
     def _save_snapshot(self) -> None:
         if self.snapshots and self.persistent:
-            self.path.write_bytes(self._conn.serialize())
+            data = self._conn.serialize()
+            self.path.write_bytes(data)
+            for hook in AFTER_SNAPSHOT:
+                hook(self.path, data)
 
     def _open_file(self, notes: list[str]) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True)
