@@ -7,7 +7,7 @@ Everything the site needs comes from a pinned input (``sitebuild/site.toml``, ha
 - ``index.html``: where to go;
 - ``play/``: the table alone on the page, without JupyterLite: Pyodide in the page, the wheels unpacked from
   ``static/pyodide``, the widgets drawn by ``@jupyter-widgets/html-manager`` and their comms carried by
-  ``hearts_tutor.page_bridge`` (``sitebuild/play/``; the voici release that fits this JupyterLite needs
+  ``hearts_tutor.serve.page_bridge`` (``sitebuild/play/``; the voici release that fits this JupyterLite needs
   emscripten-forge, and JupyterLite's REPL took 14-23 s to a card: ``notes/offline-site.md``);
 - ``lab/``, ``notebooks/``: the lessons in JupyterLite.
 
@@ -199,7 +199,7 @@ def lite_dir(bin_dir: Path, pins: dict[str, Any]) -> None:
     (LITE / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
 
 
-#: What the table page does without: it has no IPython shell (``hearts_tutor.page_bridge.without_ipython``).
+#: What the table page does without: it has no IPython shell (``hearts_tutor.serve.page_bridge.without_ipython``).
 PAGE_WITHOUT = ("ipython",)
 
 

@@ -1,4 +1,4 @@
-"""The static site's table page without a kernel (``hearts_tutor.page_bridge``), in CPython: the table's widgets
+"""The static site's table page without a kernel (``hearts_tutor.serve.page_bridge``), in CPython: the table's widgets
 open their comms through the page's ``send``, a message from the page reaches the table, and each snapshot of the
 learner database is handed to the page (which keeps it in IndexedDB) as soon as it is written."""
 
@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from hearts_tutor.page_bridge import start
 from hearts_tutor.practice import learner
 from hearts_tutor.practice.learner import LearnerDB
+from hearts_tutor.serve.page_bridge import start
 
 
 def test_each_snapshot_is_handed_on_with_the_bytes_on_the_drive(tmp_path: Path,
@@ -62,7 +62,7 @@ def test_the_table_runs_without_importing_ipython() -> None:
 
     code = """
 import sys
-from hearts_tutor.page_bridge import Bridge, without_ipython
+from hearts_tutor.serve.page_bridge import Bridge, without_ipython
 assert without_ipython()
 bridge = Bridge(lambda *message: None)
 from hearts_tutor.table import Table

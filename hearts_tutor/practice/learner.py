@@ -66,7 +66,7 @@ SNAPSHOTS = sys.platform == "emscripten"
 """Whether a database lives in memory and is saved whole after each write (Pyodide: see the module's doc)."""
 AFTER_SNAPSHOT: list[Callable[[Path, bytes], None]] = []
 """Called with the file and its bytes after each snapshot is written (the site's table page keeps it in
-IndexedDB: ``hearts_tutor.page_bridge``)."""
+IndexedDB: ``hearts_tutor.serve.page_bridge``)."""
 
 PUZZLE_RD = 80.0
 """The rating deviation of every puzzle: its rating comes from mining and is fairly, not exactly, known."""

@@ -1,5 +1,5 @@
 // The table page: Pyodide in this page, the site's wheels unpacked into it, the table's widgets drawn by
-// @jupyter-widgets/html-manager, and their comms carried by hearts_tutor.page_bridge (no kernel). Everything
+// @jupyter-widgets/html-manager, and their comms carried by hearts_tutor.serve.page_bridge (no kernel). Everything
 // comes from this site (config.json, written by sitebuild/build.py, lists the wheels).
 
 import { openDrive, readFolder, Saver, takeOver } from "./storage.js";
@@ -196,7 +196,7 @@ async function main() {
 
   progress("Starting the table (Python imports the tutor)…", 65);
   await new Promise((resolve) => setTimeout(resolve, 0)); // the text above is drawn before Python works
-  const pageBridge = pyodide.pyimport("hearts_tutor.page_bridge");
+  const pageBridge = pyodide.pyimport("hearts_tutor.serve.page_bridge");
   pageBridge.without_ipython();
   const started = pageBridge.start(fromPython, onSnapshot);
   bridge = started.get(0);

@@ -100,7 +100,7 @@ def without_ipython() -> bool:
     when IPython is already imported; only the site's table page calls this, never a notebook."""
     if "IPython" in sys.modules:
         return False
-    ipython = types.ModuleType("IPython", "No IPython shell: the static site's table page (hearts_tutor.page_bridge).")
+    ipython = types.ModuleType("IPython", "No IPython shell: the static site's table page (serve.page_bridge).")
     display = types.ModuleType("IPython.display")
     core = types.ModuleType("IPython.core")
     shell = types.ModuleType("IPython.core.interactiveshell")
@@ -116,11 +116,11 @@ def without_ipython() -> bool:
 def start(send: Send, saved: Callable[[str, bytes], None], **options: Any) -> tuple[Bridge, str]:
     """The app's table (``lessons/play.ipynb``: ``Table.for_app(**options)``) on the page: returns the bridge and
     the model id of the widget to show. Each snapshot of the learner database goes to ``saved(path, data)``."""
-    from .practice import learner
+    from ..practice import learner
 
     bridge = Bridge(send)
     learner.AFTER_SNAPSHOT.append(lambda path, data: saved(str(Path(path)), data))
-    from .table import Table
+    from ..table import Table
 
     table = Table.for_app(**options)
     return bridge, str(table.widget.model_id)
