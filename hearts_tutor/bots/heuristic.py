@@ -706,7 +706,7 @@ class HeuristicBot(Bot):
         if sk.flushes_spades and suit == SPADES and facts["queen_out"] and c < QUEEN_OF_SPADES \
                 and not view.hand_mask & QS_BIT:
             cost -= 1.5 if not view.hand_mask & HIGH_SPADES or sk.counts_cards else 0.5
-            reason = "a low spade forces the queen of spades out while I cannot be stuck with her"
+            reason = _flush_reason(view, c)
         if sk.wins_jack and rules.jack_points and c == JD:
             cost += 3.0
         if suit == HEARTS:
@@ -820,6 +820,18 @@ def _lead_reason(view: PlayerView, sk: Skills, suit: int, rank: int, win_p: floa
                 f"{'has' if len(out) == 1 else 'have'} no {name} left and may throw points on it, but my other "
                 "leads look worse")
     return f"it will probably win the trick, and nobody has shown out of {name} to throw points on it"
+
+
+def _flush_reason(view: PlayerView, c: Card) -> str:
+    """Why a spade below the queen is led to flush her: "low" only for a 2-7, and "cannot be stuck with her"
+    only while no spade above her is in hand."""
+    what = "a low spade" if c % 13 <= 5 else "a spade below the queen"
+    higher = view.hand_mask & HIGH_SPADES
+    if not higher:
+        return f"{what} forces the queen of spades out while I cannot be stuck with her"
+    kept = " and ".join(card_name(h) for h in (KING_OF_SPADES, ACE_OF_SPADES) if higher >> h & 1)
+    return (f"{what} cannot win the trick the queen of spades falls on, and it draws spades out "
+            f"(my {kept.replace('the ', '')} could still be stuck with her later)")
 
 
 def _points(n: int) -> str:

@@ -33,7 +33,7 @@ from . import art
 from .coaching import Coach, TutorWarning
 from .events import MODES, SPEEDS, Change, NextStep
 from .executor import Executor, make_executor
-from .helpers import LEARNER, SimpleBot, bot_levels, make_level_bot, opponent_levels
+from .helpers import HAND_OVER, LEARNER, SimpleBot, bot_levels, make_level_bot, opponent_levels
 from .pacing import Pacer
 from .saved import GameSaves
 
@@ -307,7 +307,7 @@ class TableCore:
             extra = f" {self.who(res.shooter)} shot the moon!"
         if res.sweeper is not None:
             extra = f" {self.who(res.sweeper)} took every trick!"
-        self.message = "Hand over: " + ", ".join(parts) + "." + extra
+        self.message = HAND_OVER + ", ".join(parts) + "." + extra
         self.notify(Change.SCORED)
         if m.game_over:
             m.next_hand()  # files the finished hand; no new deal when the game is over

@@ -18,6 +18,8 @@ from ..view import PlayerView
 DEFAULT_LEVELS = ("easy", "medium", "hard", "expert")
 LEARNER = 0
 """The learner's seat (at the bottom of the table)."""
+HAND_OVER = "Hand over: "
+"""How the table's message about a scored hand begins (the status line then does not say it again)."""
 
 
 def coach_function(name: str) -> Callable[..., Any] | None:

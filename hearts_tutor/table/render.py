@@ -18,7 +18,7 @@ from ..hand import Phase
 from ..view import PlayerView
 from . import art
 from .events import SPEEDS
-from .helpers import LEARNER
+from .helpers import HAND_OVER, LEARNER
 from .layout import TRICK_WIDTH, seat_sides, toward, trick_position
 
 if TYPE_CHECKING:
@@ -283,8 +283,10 @@ def status_html(core: TableCore) -> str:
     elif h.phase is Phase.MOON:
         line = ("<b>You shot the moon!</b> Choose how it scores." if h.to_move == LEARNER else
                 f"{html.escape(core.names[h.to_move])} shot the moon and is choosing how it scores…")
-    else:
-        line = "<b>The hand is over.</b> " + ("Press Next hand ▶ to deal again." if core.hand_scored else "")
+    else:  # the message already says "Hand over: ..." once the hand is scored
+        said = core.message.startswith(HAND_OVER)
+        line = ("" if said else "<b>The hand is over.</b> ") + ("Press Next hand ▶ to deal again."
+                                                                if core.hand_scored else "")
     msg = f"{html.escape(core.message)} " if core.message else ""
     why = f'<span class="ht-why">{html.escape(core.why)}</span>' if core.why else ""
     return f"{msg}{line}{why}"
@@ -292,11 +294,15 @@ def status_html(core: TableCore) -> str:
 
 def turn_advice(view: PlayerView) -> str:
     legal = view.legal_plays()
+    led = view.led_suit
     if len(legal) == len(set(view.hand)):
-        return "play any card." if view.trick else "lead any card."
+        if not view.trick:
+            return "lead any card."
+        if led is not None and all(c // 13 == led for c in view.hand):  # following suit, with nothing else
+            return f"follow suit with a {SUIT_NAMES[led][:-1]} (every card you hold is one)."
+        return "play any card." if led is None else f"play any card (you have no {SUIT_NAMES[led]})."
     reasons = sorted({v.reason for c in view.hand if (v := view.why_illegal(c)) is not None})
     greyed = "Greyed cards cannot be played: " + " ".join(reasons)
-    led = view.led_suit
     if led is not None and any(c // 13 == led for c in legal):
         return f"follow suit with a {SUIT_NAMES[led][:-1]}. <small>{html.escape(greyed)}</small>"
     return f"choose a card. <small>{html.escape(greyed)}</small>"
