@@ -216,9 +216,11 @@ class PracticePanel(W.VBox):
         where = THEME_NAMES[self.session.theme] if self.session.theme else "overall"
         provisional = r.rd > PROVISIONAL_RD
         note = " (provisional: a few more puzzles settle it)" if provisional else ""
+        why = (f"<br><small class='ht-provisional'>? = provisional: ± {2 * r.rd:.0f} until a few more puzzles "
+               "settle it</small>") if provisional else ""
         self.rating.value = (f"<span title='Glicko-2 rating{note}, ± {2 * r.rd:.0f} at 95%'>"
                              f"Rating ({html.escape(where)}): "
-                             f"<b class='ht-rating-value'>{r.rating:.0f}</b>{'?' if provisional else ''}</span>")
+                             f"<b class='ht-rating-value'>{r.rating:.0f}</b>{'?' if provisional else ''}{why}</span>")
         due = self.session.reviews_due()
         self.due.value = f"<span>Reviews due: <b class='ht-reviews-due-count'>{due}</b></span>"
 
