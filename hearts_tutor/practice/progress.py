@@ -40,7 +40,8 @@ def rating_figure(learner: Any) -> Any:
         ax.plot(xs, ratings, marker="o", color="#c0392b")
         ax.fill_between(xs, [r - d for r, d in zip(ratings, deviations, strict=True)],
                         [r + d for r, d in zip(ratings, deviations, strict=True)], color="#c0392b", alpha=0.15)
-        ticks, labels = [], []
+        ticks: list[int] = []
+        labels: list[str] = []
         for i, (t, _r, _rd) in enumerate(history, start=1):
             if not labels or _day(t) != labels[-1]:
                 ticks.append(i)
