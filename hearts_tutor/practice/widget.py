@@ -16,7 +16,8 @@ from typing import Any
 import ipywidgets as W
 
 from ..cards import Card, card_name
-from ..puzzle import card_button, describe_position, toggle_pass_card
+from ..puzzle import question_html, rules_words, toggle
+from ..table.felt import PositionFelt
 from .bank import LESSON_THEMES, THEME_NAMES, THEMES, parse_move
 from .session import Outcome, Practice
 
@@ -58,15 +59,13 @@ class PracticePanel(W.VBox):
         self.progress = W.VBox(layout=W.Layout(display="none"))
         self.progress.add_class("ht-progress")
         self.heading = W.HTML()
-        self.position = W.HTML()
-        self.hand = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        self.hand.add_class("ht-puzzle-hand")
+        self.felt = PositionFelt("ht-puzzle-card", self._guarded(self.click))
         self.pass_button = W.Button(description="Pass these cards", button_style="primary", disabled=True)
         self.pass_button.add_class("ht-puzzle-submit")
         self.reveal_button = W.Button(description="Show me", tooltip="Show the answer")
         self.reveal_button.add_class("ht-puzzle-reveal")
-        self.puzzle = W.VBox([self.heading, self.position, self.hand, W.HBox([self.pass_button, self.reveal_button])],
-                             layout=W.Layout(border="1px solid #cfd8dc", padding="8px", margin="6px 0"))
+        self.puzzle = W.VBox([self.heading, self.felt, W.HBox([self.pass_button, self.reveal_button])],
+                             layout=W.Layout(padding="4px 0", margin="6px 0"))
         self.puzzle.add_class("ht-puzzle")
         self.feedback = W.HTML()
         self.feedback.add_class("ht-feedback")
@@ -120,8 +119,7 @@ class PracticePanel(W.VBox):
             self.puzzle.remove_class(cls)
         if item is None:
             self.heading.value = "<p>No puzzle left in this theme: choose another.</p>"
-            self.position.value = ""
-            self.hand.children = ()
+            self.felt.layout.display = "none"
             self._render_bar()
             return
         p = item.puzzle
@@ -130,18 +128,11 @@ class PracticePanel(W.VBox):
             self.puzzle.add_class("ht-review")
         kind = "Review of an earlier miss" if item.review else "New puzzle"
         themes = ", ".join(THEME_NAMES[t] for t in p.themes) or "general play"
-        question = ("Which three cards do you pass?" if p.kind == "pass" else "Which card do you play?")
-        self.heading.value = (f"<p><b>{kind}</b> · {html.escape(themes)} · {html.escape(p.preset)} rules · "
-                              f"rated {p.rating:.0f}</p><p><b>{question}</b></p>")
-        self.position.value = describe_position(item.view, fold_tricks=True)
-        self.buttons = {}
-        for c in item.view.hand:
-            if c in self.buttons:
-                continue
-            b = card_button(c, "ht-puzzle-card")
-            b.on_click(self._guarded(lambda _b, c=c: self.click(c)))
-            self.buttons[c] = b
-        self.hand.children = tuple(self.buttons.values())
+        self.heading.value = (f"<p><b>{kind}</b> · {html.escape(themes)} · {html.escape(rules_words(p.preset))} · "
+                              f"rated {p.rating:.0f}</p>")
+        self.felt.layout.display = ""
+        self.felt.show(item.view, question_html(item.view, p.kind))
+        self.buttons = self.felt.buttons
         self.pass_button.layout.display = "" if p.kind == "pass" else "none"
         self.pass_button.disabled = True
         self.reveal_button.disabled = False
@@ -154,8 +145,9 @@ class PracticePanel(W.VBox):
         if item is None or self.session.over:
             return None
         if item.puzzle.kind == "pass":
-            complete = toggle_pass_card(self.selected, c, item.view.rules.pass_count, self.buttons)
-            self.pass_button.disabled = not complete
+            toggle(self.selected, c, item.view.rules.pass_count)
+            self.felt.mark(self.selected)
+            self.pass_button.disabled = len(self.selected) != item.view.rules.pass_count
             return None
         return self.answer([c])
 
@@ -201,11 +193,8 @@ class PracticePanel(W.VBox):
             self.reveal_button.disabled = True
             self.pass_button.disabled = True
             self.next_button.description = "Next puzzle ▶"
-            for key in item.puzzle.answers:
-                for c in parse_move(key):
-                    if c in self.buttons and (item.puzzle.kind == "play" or key == item.puzzle.best):
-                        self.buttons[c].style.button_color = "#c8e6c9"
-                        self.buttons[c].add_class("ht-puzzle-best")
+            self.felt.show_best(c for key in item.puzzle.answers for c in parse_move(key)
+                                if item.puzzle.kind == "play" or key == item.puzzle.best)
         self._render_bar()
         if self.progress_button.value:
             self.show_progress(True)

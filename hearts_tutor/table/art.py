@@ -228,9 +228,9 @@ def _hand_fit_rules() -> str:
     for n in range(14, MAX_HAND + 1):
         first, step = hand_rows(n)
         hand = f".ht-table .ht-hand.ht-hand-n{n}"
-        rules.append(f"{hand} .jupyter-button.ht-card:not(:first-child) {{ margin-left: -{CARD_WIDTH - step}px; }}\n"
-                     f"{hand} .jupyter-button.ht-card:nth-child(n+{first + 1}) {{ order: 2; }}\n"
-                     f"{hand} .jupyter-button.ht-card:nth-child({first + 1}) {{ margin-left: 0; }}")
+        rules.append(f"{hand} .jupyter-button.ht-cardbtn:not(:first-child) {{ margin-left: -{CARD_WIDTH - step}px; }}\n"
+                     f"{hand} .jupyter-button.ht-cardbtn:nth-child(n+{first + 1}) {{ order: 2; }}\n"
+                     f"{hand} .jupyter-button.ht-cardbtn:nth-child({first + 1}) {{ margin-left: 0; }}")
     long_hands = ", ".join(f".ht-table .ht-hand.ht-hand-n{n}" for n in range(14, MAX_HAND + 1))
     rules.append(f"{long_hands} {{ flex-wrap: wrap; row-gap: 3px; align-content: flex-end; }}")
     rules.append(", ".join(f"{h}::before" for h in long_hands.split(", "))
@@ -345,12 +345,25 @@ _COMPACT_CSS = _chip_seats(".ht-table .ht-felt") + """\
 """
 
 
+FELT_LOOK = """background: radial-gradient(ellipse at center, #2f8a4f 0%, #1f6b3a 55%, #134a28 100%);
+  border: 10px solid #6b4226; border-radius: 26px;
+  box-shadow: inset 0 0 40px rgba(0,0,0,.45), 0 6px 18px rgba(0,0,0,.35); color: #f3f7f2;"""
+"""The green baize in its wooden rail: the table's felt, and a puzzle's."""
+
+
+def hand_css(scope: str = ".ht-table") -> str:
+    """The learner's hand as the table draws it (card buttons of class ``ht-cardbtn`` in a ``ht-hand`` box, long
+    hands in two rows), for a hand under ``scope``: the table's, or a puzzle's on its own felt."""
+    return (_HAND_CSS + _hand_fit_rules()).replace(".ht-table ", scope + " ")
+
+
 def style_sheet(colours: Sequence[tuple[str, str, str]]) -> str:
     """The table's CSS (scoped under .ht-table), with one avatar rule per seat."""
     avatars = "\n".join(
         f".ht-table .ht-avatar-{i} {{ background-image: url('{avatar_uri(kind, fur)}'); }}"
         for i, (_, fur, kind) in enumerate(colours))
-    return ("<style>\n" + _CSS + _chip_seats(".ht-table .ht-crowded") + _hand_fit_rules() + "\n" + _fit_rules()
+    return ("<style>\n" + f".ht-table .ht-felt {{ {FELT_LOOK} }}\n" + _CSS + hand_css()
+            + _chip_seats(".ht-table .ht-crowded") + "\n" + _fit_rules()
             + "\n" + avatars + "\n</style>")
 
 
@@ -358,11 +371,7 @@ _CSS = r"""
 .ht-table { font-family: "Segoe UI", "Helvetica Neue", Arial, sans-serif; color: #1d2a22; max-width: 1180px;
   container: ht-table / inline-size; }
 .ht-table .ht-main { flex-wrap: wrap; }
-.ht-table .ht-felt {
-  background: radial-gradient(ellipse at center, #2f8a4f 0%, #1f6b3a 55%, #134a28 100%);
-  border: 10px solid #6b4226; border-radius: 26px; padding: 10px 14px 8px 14px;
-  box-shadow: inset 0 0 40px rgba(0,0,0,.45), 0 6px 18px rgba(0,0,0,.35); color: #f3f7f2; flex: none;
-}
+.ht-table .ht-felt { padding: 10px 14px 8px 14px; flex: none; }
 .ht-table .ht-toolbar { background: #fbf7ee; border-radius: 10px; padding: 4px 6px; margin-bottom: 6px;
   border: 1px solid #e4dcc8; align-items: center; flex-wrap: wrap; row-gap: 4px; }
 .ht-table .ht-toolbar > * { flex: none; }
@@ -437,37 +446,6 @@ _CSS = r"""
   box-shadow: 0 3px 8px rgba(0,0,0,.35); height: 36px; font-size: 14px; }
 .ht-table .jupyter-button.ht-pass { width: auto; min-width: 150px; padding: 0 16px; white-space: nowrap; }
 .ht-table .jupyter-button.ht-pass:disabled { background: #d9d3b8; color: #7a7360; opacity: .85; }
-/* the learner's hand: card buttons */
-.ht-table .ht-hand { justify-content: center; align-items: flex-end; min-height: 118px; padding-top: 18px;
-  flex-wrap: nowrap; }
-.ht-table .ht-hand:empty { min-height: 0; padding-top: 0; }  /* the hand is over: the score pad comes closer */
-.ht-table .jupyter-button.ht-card {
-  position: relative; width: 60px; height: 90px; margin: 0 0 0 -22px; padding: 5px 0 0 6px;
-  background: linear-gradient(160deg, #ffffff 0%, #f3efe6 100%); border: 1px solid #a8a191; border-radius: 8px;
-  box-shadow: -2px 2px 6px rgba(0,0,0,.35); font-family: Georgia, "DejaVu Serif", serif; font-size: 19px;
-  font-weight: 700; line-height: 19px; text-align: left; white-space: pre; overflow: hidden;
-  vertical-align: bottom; transition: transform .12s ease, box-shadow .12s ease; display: block; flex: none; }
-.ht-table .jupyter-button.ht-card:first-child { margin-left: 0; }
-.ht-table .jupyter-button.ht-card.ht-red { color: #c8102e; }
-.ht-table .jupyter-button.ht-card.ht-black { color: #1b1b1b; }
-.ht-table .jupyter-button.ht-card::after { position: absolute; right: 6px; bottom: 2px; font-size: 36px;
-  line-height: 40px; }
-.ht-table .jupyter-button.ht-card.ht-suit-C::after { content: "\2663"; }
-.ht-table .jupyter-button.ht-card.ht-suit-D::after { content: "\2666"; }
-.ht-table .jupyter-button.ht-card.ht-suit-S::after { content: "\2660"; }
-.ht-table .jupyter-button.ht-card.ht-suit-H::after { content: "\2665"; }
-.ht-table .jupyter-button.ht-card:not(:disabled):hover { transform: translateY(-10px);
-  box-shadow: 0 6px 12px rgba(0,0,0,.45); }
-.ht-table .jupyter-button.ht-card.ht-selected { transform: translateY(-18px);
-  box-shadow: 0 0 0 3px #ffd84d, 0 6px 12px rgba(0,0,0,.45); }
-.ht-table .jupyter-button.ht-card.ht-hinted { transform: translateY(-10px);
-  box-shadow: 0 0 0 4px #4dabf7, 0 0 14px 4px rgba(77,171,247,.8); }
-.ht-table .jupyter-button.ht-card.ht-received { box-shadow: inset 0 5px 0 #4dabf7, -2px 2px 6px rgba(0,0,0,.35); }
-.ht-table .jupyter-button.ht-card:disabled { opacity: 1; cursor: not-allowed;
-  background: linear-gradient(160deg, #d9d6cf 0%, #c4c0b6 100%); }
-.ht-table .jupyter-button.ht-card:disabled.ht-red { color: #b06a74; }
-.ht-table .jupyter-button.ht-card:disabled.ht-black { color: #5d5d5d; }
-.ht-table .jupyter-button.ht-card:focus { outline: none; }
 /* the learner's corner */
 .ht-table .ht-me { align-items: center; min-width: 120px; }
 .ht-table .ht-hearts-broken { font-size: 13px; text-align: center; }
@@ -533,4 +511,38 @@ _CSS = r"""
 .ht-table .ht-log { font-size: 11px; color: #a61e4d; }
 .ht-table .ht-notice { background: #fff4e0; border: 1px solid #f0c36d; border-radius: 8px; padding: 5px 8px;
   color: #6b4a00; }
+"""
+
+_HAND_CSS = r"""
+/* the learner's hand: card buttons */
+.ht-table .ht-hand { justify-content: center; align-items: flex-end; min-height: 118px; padding-top: 18px;
+  flex-wrap: nowrap; }
+.ht-table .ht-hand:empty { min-height: 0; padding-top: 0; }  /* the hand is over: the score pad comes closer */
+.ht-table .jupyter-button.ht-cardbtn {
+  position: relative; width: 60px; height: 90px; margin: 0 0 0 -22px; padding: 5px 0 0 6px;
+  background: linear-gradient(160deg, #ffffff 0%, #f3efe6 100%); border: 1px solid #a8a191; border-radius: 8px;
+  box-shadow: -2px 2px 6px rgba(0,0,0,.35); font-family: Georgia, "DejaVu Serif", serif; font-size: 19px;
+  font-weight: 700; line-height: 19px; text-align: left; white-space: pre; overflow: hidden;
+  vertical-align: bottom; transition: transform .12s ease, box-shadow .12s ease; display: block; flex: none; }
+.ht-table .jupyter-button.ht-cardbtn:first-child { margin-left: 0; }
+.ht-table .jupyter-button.ht-cardbtn.ht-red { color: #c8102e; }
+.ht-table .jupyter-button.ht-cardbtn.ht-black { color: #1b1b1b; }
+.ht-table .jupyter-button.ht-cardbtn::after { position: absolute; right: 6px; bottom: 2px; font-size: 36px;
+  line-height: 40px; }
+.ht-table .jupyter-button.ht-cardbtn.ht-suit-C::after { content: "\2663"; }
+.ht-table .jupyter-button.ht-cardbtn.ht-suit-D::after { content: "\2666"; }
+.ht-table .jupyter-button.ht-cardbtn.ht-suit-S::after { content: "\2660"; }
+.ht-table .jupyter-button.ht-cardbtn.ht-suit-H::after { content: "\2665"; }
+.ht-table .jupyter-button.ht-cardbtn:not(:disabled):hover { transform: translateY(-10px);
+  box-shadow: 0 6px 12px rgba(0,0,0,.45); }
+.ht-table .jupyter-button.ht-cardbtn.ht-selected { transform: translateY(-18px);
+  box-shadow: 0 0 0 3px #ffd84d, 0 6px 12px rgba(0,0,0,.45); }
+.ht-table .jupyter-button.ht-cardbtn.ht-hinted { transform: translateY(-10px);
+  box-shadow: 0 0 0 4px #4dabf7, 0 0 14px 4px rgba(77,171,247,.8); }
+.ht-table .jupyter-button.ht-cardbtn.ht-received { box-shadow: inset 0 5px 0 #4dabf7, -2px 2px 6px rgba(0,0,0,.35); }
+.ht-table .jupyter-button.ht-cardbtn:disabled { opacity: 1; cursor: not-allowed;
+  background: linear-gradient(160deg, #d9d6cf 0%, #c4c0b6 100%); }
+.ht-table .jupyter-button.ht-cardbtn:disabled.ht-red { color: #b06a74; }
+.ht-table .jupyter-button.ht-cardbtn:disabled.ht-black { color: #5d5d5d; }
+.ht-table .jupyter-button.ht-cardbtn:focus { outline: none; }
 """

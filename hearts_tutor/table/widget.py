@@ -25,11 +25,11 @@ from urllib.parse import parse_qs
 
 import ipywidgets as W
 
-from ..cards import RANKS, SUITS, Card, card_str
+from ..cards import Card
 from ..rules import Rules
 from ..stats import ENV_DIR, learner_data_dir
 from . import access, art, panels, render
-from .controls import button, html_box, set_class
+from .controls import button, card_button, html_box, set_class
 from .core import TableCore
 from .events import SPEEDS, Change
 from .helpers import LEARNER
@@ -372,10 +372,7 @@ class Table:
             self._hand_fit = fit
 
     def _card_button(self, c: Card) -> W.Button:
-        b = W.Button(description=access.card_label(c), layout=W.Layout(width=f"{art.CARD_WIDTH}px", height="90px"))
-        for cls in ("ht-card", f"ht-card-{card_str(c)}", f"ht-suit-{SUITS[c // 13]}", f"ht-rank-{RANKS[c % 13]}",
-                    art.suit_class(c)):
-            b.add_class(cls)
+        b = card_button(c, "ht-card")
         b.on_click(self._guarded(lambda btn: self.core.click_card(self._index_of(btn))))
         return b
 
