@@ -21,12 +21,16 @@ from .controls import card_button, html_box, set_class
 
 SCOPE = ".ht-pscope"
 PUZZLE_FELT_WIDTH = 700  # four seats round the trick area, the rail included: below this the felt is drawn smaller
-_ZOOMS = (0.9, 0.8, 0.7, 0.62, 0.55)
+NARROW_PUZZLE = 600  # below this the seats are chips beside a narrower trick, and only the hand sets the width
+_ZOOMS = (0.9, 0.8)
+_NARROW_ZOOMS = (0.9, 0.8, 0.7, 0.65)
 
 _CSS = f"""
 .ht-pscope {{ container: ht-pscope / inline-size; font-family: "Segoe UI", "Helvetica Neue", Arial, sans-serif; }}
 .ht-pscope .ht-pfelt {{ {art.FELT_LOOK} padding: 8px 12px; max-width: 830px; min-width: {PUZZLE_FELT_WIDTH - 40}px;
   box-sizing: border-box; }}
+.ht-pscope .widget-html-content {{ line-height: 1.35; }}
+.ht-pfelt-picture, .ht-pfelt-picture > .widget-html-content {{ width: 100%; min-width: 0; }}
 .ht-pfelt-top {{ display: flex; justify-content: center; gap: 12px; min-height: 52px; }}
 .ht-pfelt-middle {{ display: flex; align-items: center; justify-content: space-between; }}
 .ht-pfelt-side {{ display: flex; flex-direction: column; gap: 10px; width: 140px; flex: none; }}
@@ -41,11 +45,13 @@ _CSS = f"""
 .ht-pfelt-status {{ background: rgba(0,0,0,.28); border-radius: 10px; padding: 5px 12px; font-size: 15px;
   color: #fffbe6; text-align: center; margin: 4px auto 0 auto; }}
 .ht-pfelt-status b {{ color: #ffd84d; }}
-.ht-pfelt-me {{ display: flex; align-items: center; justify-content: center; gap: 14px; font-size: 13px; }}
+.ht-pfelt-me .widget-html-content {{ display: flex; align-items: center; justify-content: center; gap: 14px;
+  font-size: 13px; }}
 .ht-pfelt-me .ht-heart-icon {{ vertical-align: -5px; }}
 .ht-pfelt-me .ht-hb-on {{ color: #ff8a9a; font-weight: 700; }} .ht-pfelt-me .ht-hb-off {{ color: #a5c9ad; }}
 .ht-pscope .ht-phistory {{ background: #1f6b3a; color: #f3f7f2; border-radius: 12px; padding: 6px 10px;
   margin-top: 6px; max-width: 830px; box-sizing: border-box; font-size: 13px; }}
+.ht-phistory > b {{ display: block; }}
 .ht-phistory-trick {{ display: inline-block; vertical-align: top; margin: 4px 10px 2px 0; }}
 .ht-phistory-head {{ font-size: 12px; color: #fff6cf; }}
 .ht-phistory .ht-lt-who {{ font-size: 11px; }}
@@ -55,10 +61,17 @@ _CSS = f"""
 
 
 def _fit_css() -> str:
-    """Below its width the puzzle's felt is drawn smaller, so that every card of the hand stays in view."""
-    return "\n".join(f"@container ht-pscope (max-width: {width:.2f}px) {{ .ht-pscope .ht-pfelt, "
-                     f".ht-pscope .ht-phistory {{ zoom: {z}; }} }}"
-                     for width, z in _zoom_steps(_ZOOMS, PUZZLE_FELT_WIDTH))
+    """Below its width the puzzle's felt is drawn smaller, so that every card of the hand stays in view; on a
+    phone the seats become chips and the felt is as wide as the hand."""
+    zoom = ("@container ht-pscope (max-width: {:.2f}px) {{ .ht-pscope .ht-pfelt, .ht-pscope .ht-phistory "
+            "{{ zoom: {}; }} }}")
+    narrow = (f"@container ht-pscope (max-width: {NARROW_PUZZLE - 0.02:.2f}px) {{ .ht-pscope .ht-pfelt "
+              "{ min-width: 0; zoom: 1; } .ht-pfelt-side { width: 84px; } .ht-pseat { flex-direction: column; "
+              "padding: 3px; text-align: center; } .ht-pseat img { width: 30px; height: 30px; } "
+              ".ht-pseat-name { font-size: 13px; } .ht-pseat-info { font-size: 11px; } }")
+    hand = art.HAND_WIDTH + 2 * (10 + 12) + 4
+    return "\n".join([*(zoom.format(w, z) for w, z in _zoom_steps(_ZOOMS, PUZZLE_FELT_WIDTH)), narrow,
+                      *(zoom.format(w, z) for w, z in _zoom_steps(_NARROW_ZOOMS, hand))])
 
 
 def style_sheet() -> str:
