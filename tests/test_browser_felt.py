@@ -19,7 +19,7 @@ from browser_util import chromium, new_page, play_server, require_browser
 
 from hearts_tutor.practice.bank import load_bank
 from hearts_tutor.practice.learner import LearnerDB
-from hearts_tutor.table.position import seat_names
+from hearts_tutor.table.art import seat_animals, title_name
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(600)]
 
@@ -79,7 +79,8 @@ def check_felt(page: Any, pid: str) -> None:
     history = page.locator(".ht-puzzle .ht-phistory")
     who = [w.strip() for w in history.locator(".ht-lt-who").all_inner_texts()]
     assert len(who) == sum(len(t.cards) for t in view.tricks)
-    assert set(who) <= {name.split()[-1] for name in seat_names(view)} and ("You" in who or not who), who
+    names = {"You"} | {title_name(animal).split()[-1] for animal, _fur, _ears in seat_animals(view.n)[1:]}
+    assert set(who) <= names and ("You" in who or not who), who
     for number in range(1, len(view.tricks) + 1):
         assert re.search(rf"Trick {number}: \w[\w ]* led, [\w ]+ took it", history.inner_text()), history.inner_text()
 

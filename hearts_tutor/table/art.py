@@ -244,6 +244,7 @@ def _hand_fit_rules() -> str:
 FELT_WIDTH = 830
 SIDE_WIDTH = 340
 SIDE_GAP = 10  # between the felt and the side panels
+WIDE_SIDE_WIDTH = 720  # the side panels at most, when a short window draws the table smaller and leaves room
 _BESIDE_ZOOMS = (0.9, 0.8)  # the felt drawn smaller to keep the coach beside it, down to this
 _UNDER_ZOOMS = (0.9, 0.8, 0.7, 0.6, 0.5, 0.45, 0.4, 0.36)
 # a phone held upright: below NARROW_BELOW the felt is laid out again, NARROW_FELT_WIDTH wide (seats as chips,
@@ -292,6 +293,10 @@ def _fit_rules() -> str:
     # a landscape screen too short for the table (a laptop): the whole table drawn smaller, hand and trick in view
     rules += [f"@media (min-aspect-ratio: 1/1) and (max-height: {height:.2f}px) {{ .ht-table {{ zoom: {z}; }} }}"
               for height, z in _zoom_steps(_SHORT_ZOOMS, TABLE_HEIGHT)]
+    # drawn smaller, the table would leave a quarter of a laptop's width empty: the side panels take that room
+    rules.append(f"@media (min-aspect-ratio: 1/1) and (max-height: {TABLE_HEIGHT - 0.02:.2f}px) {{ .ht-table "
+                 f"{{ max-width: none; }} .ht-table .ht-main > .ht-side {{ flex: 1 1 {SIDE_WIDTH}px; width: auto; "
+                 f"max-width: {WIDE_SIDE_WIDTH}px; }} }}")
     short = f"@media (min-aspect-ratio: 1/1) and (max-height: {COMPACT_BELOW - 0.02:.2f}px)"
     rules.append(f"{short} {{\n{_COMPACT_CSS}}}")
     rules += [f"{short} and (max-height: {height:.2f}px) {{ .ht-table {{ zoom: {z}; }} }}"
@@ -305,7 +310,6 @@ def _chip_seats(scope: str) -> str:
 {scope} .jupyter-button.ht-avatar {{ width: 118px; height: 44px; border-radius: 14px;
   background-size: 34px 34px; background-position: 5px center; padding: 0 4px 0 42px; text-align: left;
   font-size: 11px; }}
-{scope} .ht-said {{ min-height: 0; }}
 {scope} .htb-fan {{ height: 26px; }}
 {scope} .htb {{ width: 17px; height: 24px; }}
 """
@@ -328,7 +332,8 @@ _NARROW_CSS = _chip_seats(".ht-table .ht-felt") + f"""\
 .ht-table .ht-felt .htb-count {{ font-size: 14px; }}
 .ht-table .ht-felt .ht-last-trick {{ font-size: 14px; }}
 .ht-table .ht-felt .ht-lt-cards .ht-lt-who {{ font-size: 13px; }}
-.ht-table .ht-felt .ht-status {{ font-size: 18px; }}
+.ht-table .ht-felt .ht-status {{ font-size: 18px; min-height: calc(10px + 4.5em); }}  /* three lines */
+.ht-table.ht-hand-over .ht-felt .ht-status {{ min-height: 0; }}  /* no hand to hold still: the score pad closer */
 .ht-table .ht-felt .ht-warnbox {{ font-size: 17px; }}
 .ht-table .ht-felt .jupyter-button.ht-pass, .ht-table .ht-felt .jupyter-button.ht-finish {{ font-size: 16px; }}
 """
@@ -342,6 +347,10 @@ _COMPACT_CSS = _chip_seats(".ht-table .ht-felt") + """\
    does not size them) and scrolling inside */
 .ht-table .ht-main > .ht-side { flex: 1 1 0; width: auto; min-width: 0; zoom: 1.4; contain: size;
   align-self: stretch; overflow-y: auto; }
+/* the hand is over: the score pad's table without its chart, and under it the whole review, which the page
+   scrolls to (no box of its own that scrolls) */
+.ht-table.ht-hand-over .ht-main > .ht-side { contain: none; overflow: visible; align-self: flex-start; }
+.ht-table.ht-hand-over .ht-scorepad .ht-chart { display: none; }
 """
 
 
@@ -402,7 +411,12 @@ _CSS = r"""
 .ht-table .ht-seatinfo { text-align: center; font-size: 12px; color: #f3f7f2; }
 .ht-table .ht-seatinfo b { color: #fff; font-size: 14px; }
 .ht-table .ht-seatinfo .ht-level { color: #c8e6c9; font-size: 11px; }
-.ht-table .ht-seatinfo .ht-said { color: #ffe9a8; font-size: 11px; min-height: 14px; }
+.ht-table .ht-seatinfo .ht-said { color: #ffe9a8; font-size: 11px; height: 1.35em; white-space: nowrap;
+  overflow: hidden; text-overflow: ellipsis; }  /* one line, said or not: the seats keep their height */
+/* the hand is over, with no card left to hold still: the lines kept for what may come close up, so the score pad
+   that opens comes closer */
+.ht-table.ht-hand-over .ht-seatinfo .ht-said { height: auto; }
+.ht-table.ht-hand-over .ht-hearts-broken { min-height: 0; }
 .htb-fan { position: relative; height: 36px; margin: 3px auto 0 auto; }
 .htb { position: absolute; top: 0; width: 24px; height: 34px; border-radius: 4px; border: 1.5px solid #fff;
   background: repeating-linear-gradient(45deg, #b71c1c 0 3px, #8e1414 3px 6px);
@@ -448,7 +462,7 @@ _CSS = r"""
 .ht-table .jupyter-button.ht-pass:disabled { background: #d9d3b8; color: #7a7360; opacity: .85; }
 /* the learner's corner */
 .ht-table .ht-me { align-items: center; min-width: 120px; }
-.ht-table .ht-hearts-broken { font-size: 13px; text-align: center; }
+.ht-table .ht-hearts-broken { font-size: 13px; text-align: center; min-height: 3em; }  /* two lines, broken or not */
 .ht-table .ht-heart-icon { vertical-align: -5px; }
 .ht-table .ht-hearts-broken .ht-hb-on { color: #ff8a9a; font-weight: 700; }
 .ht-table .ht-hearts-broken .ht-hb-off { color: #a5c9ad; }
@@ -458,11 +472,13 @@ _CSS = r"""
   box-shadow: 0 3px 8px rgba(0,0,0,.35); }
 /* status line */
 .ht-table .ht-status { background: rgba(0,0,0,.28); border-radius: 10px; padding: 5px 12px; font-size: 15px;
-  color: #fffbe6; text-align: center; margin: 4px auto 0 auto; min-height: 22px; }
+  color: #fffbe6; text-align: center; margin: 4px auto 0 auto;
+  min-height: calc(10px + 3em); }  /* two lines whatever it says: the hand under it holds still */
 .ht-table .ht-status b { color: #ffd84d; }
 .ht-table .ht-status .ht-why { color: #ffcdd2; font-size: 13px; display: block; }
 /* last trick */
 .ht-table .ht-last-trick { background: rgba(0,0,0,.2); border-radius: 12px; padding: 4px 8px; min-width: 150px;
+  min-height: calc(2.7em + 76px);  /* as tall before the first trick as with one: its line, names, small cards */
   font-size: 11px; }
 .ht-lt-cards { display: flex; gap: 3px; margin-top: 2px; }
 .ht-lt-cards > div { flex: none; }

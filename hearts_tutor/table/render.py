@@ -316,8 +316,11 @@ def turn_advice(view: PlayerView) -> str:
         if led is not None and all(c // 13 == led for c in view.hand):  # following suit, with nothing else
             return f"follow suit with a {SUIT_NAMES[led][:-1]} (every card you hold is one)."
         return "play any card." if led is None else f"play any card (you have no {SUIT_NAMES[led]})."
-    reasons = sorted({v.reason for c in view.hand if (v := view.why_illegal(c)) is not None})
-    greyed = "Greyed cards cannot be played: " + " ".join(reasons)
-    if led is not None and any(c // 13 == led for c in legal):
-        return f"follow suit with a {SUIT_NAMES[led][:-1]}. <small>{html.escape(greyed)}</small>"
-    return f"choose a card. <small>{html.escape(greyed)}</small>"
+    following = led is not None and any(c // 13 == led for c in legal)
+    # following suit, the other suits are greyed for that alone, which the advice says: only other reasons follow
+    reasons = sorted({v.reason for c in view.hand if (v := view.why_illegal(c)) is not None
+                      and not (following and c // 13 != led)})
+    greyed = f" <small>{html.escape('Greyed cards cannot be played: ' + ' '.join(reasons))}</small>" if reasons else ""
+    if following:
+        return f"follow suit with a {SUIT_NAMES[led or 0][:-1]}.{greyed}"
+    return f"choose a card.{greyed}"

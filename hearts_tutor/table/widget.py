@@ -26,6 +26,7 @@ from urllib.parse import parse_qs
 import ipywidgets as W
 
 from ..cards import Card
+from ..hand import Phase
 from ..rules import Rules
 from ..stats import ENV_DIR, learner_data_dir
 from . import access, art, panels, render
@@ -321,6 +322,8 @@ class Table:
         self.clock.value = self.core.clock_text
         self.log.value = panels.log_html(self.core.errors)
         self._render_resume()
+        # the hand's end: on a short screen the review shows whole, not in a box of its own that scrolls
+        set_class(self.widget, "ht-hand-over", self.core.match.hand.phase is Phase.DONE and self.core.hand_scored)
         self._render_centre()  # last: its Next hand button says the rest of the table is up to date
 
     def _render_resume(self) -> None:
