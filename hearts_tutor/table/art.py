@@ -342,6 +342,7 @@ _NARROW_CSS = _chip_seats(".ht-table .ht-felt") + f"""\
 _COMPACT_CSS = _chip_seats(".ht-table .ht-felt") + """\
 .ht-table { max-width: none; zoom: 0.6; }
 .ht-table .ht-felt .htb-fan { display: none; }
+.ht-table .ht-felt .ht-actions { min-height: 0 !important; }  /* Next hand and the moon come when the hand is empty */
 .ht-table .ht-trickarea { zoom: 0.75; }
 /* the panels take the rest of the width, drawn larger again, no taller than the felt (contain: their content
    does not size them) and scrolling inside */

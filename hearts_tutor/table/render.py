@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..cards import SUIT_NAMES, Card
+from ..cards import HEARTS, SUIT_NAMES, Card
 from ..coach.situation import trick_winner
 from ..hand import Phase
 from ..view import PlayerView
@@ -316,6 +316,9 @@ def turn_advice(view: PlayerView) -> str:
         if led is not None and all(c // 13 == led for c in view.hand):  # following suit, with nothing else
             return f"follow suit with a {SUIT_NAMES[led][:-1]} (every card you hold is one)."
         return "play any card." if led is None else f"play any card (you have no {SUIT_NAMES[led]})."
+    illegal = {c for c in view.hand if c not in legal}
+    if not view.trick and not view.hearts_broken and all(c // 13 == HEARTS for c in illegal):
+        return "lead any card but a heart: hearts are not broken yet."
     following = led is not None and any(c // 13 == led for c in legal)
     # following suit, the other suits are greyed for that alone, which the advice says: only other reasons follow
     reasons = sorted({v.reason for c in view.hand if (v := view.why_illegal(c)) is not None

@@ -112,6 +112,7 @@ class Table:
                                                        min_width="0px", flex="none"))
                            for side in ("top", "left", "right")}
         self.actions = W.HBox(layout=W.Layout(justify_content="center", min_height="40px"))
+        self.actions.add_class("ht-actions")
         middle = W.HBox([self.pass_slots["left"], self.trick, self.pass_slots["right"]],
                         layout=W.Layout(justify_content="center", align_items="center", max_width="100%"))
         self.centre = W.VBox([self.pass_slots["top"], middle, self.actions],
