@@ -185,7 +185,7 @@ class PracticePanel(W.VBox):
                 f"<td>± {ci:.1f}</td><td>{'✓ accepted' if ok else ''}</td></tr>"
                 for move, mean, ci, ok in outcome.options)
             parts.append("<table class='ht-options'><tr><th>Move</th><th>Expected points</th><th>95% CI</th>"
-                         f"<th></th></tr>{rows}</table>")
+                         f"<th>Accepted</th></tr>{rows}</table>")
         self.feedback.value = "".join(parts)
         self.feedback.add_class("ht-right" if outcome.correct else "ht-wrong")
         self.feedback.remove_class("ht-wrong" if outcome.correct else "ht-right")
