@@ -375,6 +375,8 @@ def question_html(view: PlayerView, kind: str, prompt: str = "") -> str:
     rules allow now, in the table's own words."""
     from .table.render import turn_advice
 
+    if kind == "legal":  # the question is which cards may be played: the rules' words would answer it
+        return f"<b>{html.escape(prompt or 'Which card may you play?')}</b>"
     if kind == "pass":
         k = view.rules.pass_count
         target = seat_name(view, view.pass_target())
@@ -414,7 +416,8 @@ class Puzzle(widgets.VBox):
 
         title = widgets.HTML(f"<h4 style='margin:4px 0'>{html.escape(deal.title)}</h4>")
         self.felt = PositionFelt("ht-card", self._clicked)
-        self.felt.show(self._view, question_html(self._view, self.exercise.kind, self.exercise.prompt))
+        self.felt.show(self._view, question_html(self._view, self.exercise.kind, self.exercise.prompt),
+                       grey=self.exercise.kind != "legal")  # greyed cards would give the answer away
         self.card_buttons = self.felt.buttons
         self.submit = widgets.Button(description="Pass these three", disabled=True, button_style="primary")
         self.submit.add_class("ht-puzzle-submit")

@@ -91,6 +91,7 @@ class PositionFelt(W.VBox):
         self.on_card = on_card
         self.buttons: dict[Card, W.Button] = {}
         self.view: PlayerView | None = None
+        self.grey = True
         self.picture = html_box("", "ht-pfelt-picture")
         self.status = html_box("", "ht-pfelt-status")
         self.hand = W.HBox()
@@ -103,10 +104,12 @@ class PositionFelt(W.VBox):
         super().__init__([html_box(style_sheet()), self.felt, self.history])
         self.add_class("ht-pscope")
 
-    def show(self, view: PlayerView, question: str) -> None:
-        """Draw ``view`` with ``question`` on the status line; the cards that may not be played are greyed.
-        The game's scores, when the view has them (a play-to-score puzzle), show with each seat."""
+    def show(self, view: PlayerView, question: str, *, grey: bool = True) -> None:
+        """Draw ``view`` with ``question`` on the status line; the cards that may not be played are greyed
+        (unless not ``grey``: a question about which cards may be played). The game's scores, when the view has
+        them (a play-to-score puzzle), show with each seat."""
         self.view = view
+        self.grey = grey
         scores = list(view.scores) or None
         self.picture.value = position.felt_html(view, scores)
         self.me.value = position.me_html(view, scores)
@@ -136,7 +139,7 @@ class PositionFelt(W.VBox):
             return
         chosen = set(selected)
         for c, b in self.buttons.items():
-            verdict = view.why_illegal(c) if view.phase is Phase.PLAY else None
+            verdict = view.why_illegal(c) if view.phase is Phase.PLAY and self.grey else None
             reason = verdict.reason if verdict else ""
             with b.hold_sync():
                 b.disabled = bool(reason)
