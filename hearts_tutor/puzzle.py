@@ -385,14 +385,6 @@ def question_html(view: PlayerView, kind: str, prompt: str = "") -> str:
     return f"<b>{html.escape(prompt or 'Which card do you play?')}</b> Your turn: {turn_advice(view)}"
 
 
-def toggle(selected: list[Card], c: Card, count: int) -> None:
-    """Choose ``c`` for a pass, or put it back; no more than ``count`` cards are chosen."""
-    if c in selected:
-        selected.remove(c)
-    elif len(selected) < count:
-        selected.append(c)
-
-
 class Puzzle(widgets.VBox):
     """A lesson puzzle: click a card (or three, then Pass) and the coach says what it thinks.
 
@@ -409,7 +401,6 @@ class Puzzle(widgets.VBox):
         self._view = deal.view()  # the learner's knowledge only; the full deal is not kept
         self.checker = Checker(self._view, self.exercise)
         self.revealed = False
-        self.selected: list[Card] = []
         self.history: list[Feedback] = []
 
         from .table.felt import PositionFelt
@@ -464,17 +455,20 @@ class Puzzle(widgets.VBox):
     def tries(self) -> int:
         return self.checker.tries
 
+    @property
+    def selected(self) -> list[Card]:
+        """The cards chosen for a pass so far."""
+        return self.felt.selected
+
     def click(self, c: Card) -> Feedback | None:
         """The learner clicks a card: a try for one-card exercises, a (un)selection for a pass."""
         if self.exercise.kind == "pass":
-            toggle(self.selected, c, self._view.rules.pass_count)
-            self.felt.mark(self.selected)
-            self.submit.disabled = len(self.selected) != self._view.rules.pass_count
+            self.submit.disabled = not self.felt.toggle_pass(c)
             return None
         return self.try_answer([c])
 
     def _submit_pass(self) -> None:
-        self.try_answer(list(self.selected))
+        self.try_answer(list(self.felt.selected))
 
     def try_answer(self, cards: Sequence[Card]) -> Feedback:
         """One try: the coach's verdict is shown, and the answer once right or out of tries."""

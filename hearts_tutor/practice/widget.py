@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as W
 
 from ..cards import Card, card_name
-from ..puzzle import question_html, rules_words, toggle
+from ..puzzle import question_html, rules_words
 from ..table.felt import PositionFelt
 from .bank import LESSON_THEMES, THEME_NAMES, THEMES, parse_move
 from .session import Outcome, Practice
@@ -42,7 +42,6 @@ class PracticePanel(W.VBox):
                  **session: Any) -> None:
         self.session = practice or Practice(**session)
         self.allowed = tuple(themes) or THEMES
-        self.selected: list[Card] = []
         self.buttons: dict[Card, W.Button] = {}
         self.errors: list[str] = []
         options = [(f"{MIXED} ({'these lessons' if themes else 'every theme'})", "")]
@@ -111,7 +110,6 @@ class PracticePanel(W.VBox):
         session = self.session
         pool_themes = [session.theme] if session.theme else [] if self.allowed == THEMES else list(self.allowed)
         item = session.next(pool_themes)
-        self.selected = []
         self.feedback.value = ""
         self.feedback.remove_class("ht-right")
         self.feedback.remove_class("ht-wrong")
@@ -145,14 +143,12 @@ class PracticePanel(W.VBox):
         if item is None or self.session.over:
             return None
         if item.puzzle.kind == "pass":
-            toggle(self.selected, c, item.view.rules.pass_count)
-            self.felt.mark(self.selected)
-            self.pass_button.disabled = len(self.selected) != item.view.rules.pass_count
+            self.pass_button.disabled = not self.felt.toggle_pass(c)
             return None
         return self.answer([c])
 
     def submit_pass(self) -> Outcome | None:
-        return self.answer(list(self.selected))
+        return self.answer(list(self.felt.selected))
 
     def answer(self, cards: Sequence[Card]) -> Outcome:
         outcome = self.session.answer(cards)

@@ -92,6 +92,7 @@ class PositionFelt(W.VBox):
         self.buttons: dict[Card, W.Button] = {}
         self.view: PlayerView | None = None
         self.grey = True
+        self.selected: list[Card] = []  # the cards chosen for a pass
         self.picture = html_box("", "ht-pfelt-picture")
         self.status = html_box("", "ht-pfelt-status")
         self.hand = W.HBox()
@@ -110,6 +111,7 @@ class PositionFelt(W.VBox):
         them (a play-to-score puzzle), show with each seat."""
         self.view = view
         self.grey = grey
+        self.selected = []
         scores = list(view.scores) or None
         self.picture.value = position.felt_html(view, scores)
         self.me.value = position.me_html(view, scores)
@@ -131,6 +133,18 @@ class PositionFelt(W.VBox):
         if fit:
             self.hand.add_class(fit)
         self.mark()
+
+    def toggle_pass(self, c: Card) -> bool:
+        """Choose ``c`` for the pass, or put it back (no more cards than the rules pass); whether the pass is
+        complete."""
+        assert self.view is not None
+        count = self.view.rules.pass_count
+        if c in self.selected:
+            self.selected.remove(c)
+        elif len(self.selected) < count:
+            self.selected.append(c)
+        self.mark(self.selected)
+        return len(self.selected) == count
 
     def mark(self, selected: Iterable[Card] = ()) -> None:
         """Raise the ``selected`` cards (a pass being chosen); grey every card that may not be played, with why."""
