@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_util import ENABLED_CARD, chromium, new_page, require_browser, voila_server
+from browser_util import CARD_CODE, ENABLED_CARD, chromium, new_page, require_browser, voila_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(300)]
 
@@ -385,4 +385,86 @@ def test_the_status_names_the_winning_card_when_cards_cancel(tables: Table, size
     assert page.locator(".ht-trick .htc-cancelled").count() == 2
     status = page.locator(".ht-status").inner_text()
     assert "9♣" in status and "winning" in status, f"the status does not say that 9♣ is winning: {status!r}"
+    assert not problems, problems
+
+
+# ----- issue 33: a table that holds still, the review in view on a phone held sideways, a laptop's width used
+
+HAND_TOP_JS = "() => document.querySelector('.ht-hand').getBoundingClientRect().top + scrollY"
+# the heights of the rows of the felt, and of the boxes of its top row (what moved, when the hand moved)
+ROWS_JS = ("() => [...document.querySelectorAll('.ht-felt > *, .ht-top > *, .ht-bottom > *')]"
+           ".map(e => Math.round(e.getBoundingClientRect().height))")
+STILL = 2  # pixels the hand's top edge may move over a whole hand
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_hand_holds_still_over_a_whole_hand(server: str, browser: Any, size: tuple[int, int], shots: Path) -> None:
+    """The hand's top edge is measured at the pass and at each of the learner's thirteen turns: the status line,
+    the hearts-broken line, the seats and the last trick keep their heights, so the cards never shift under the
+    pointer."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    page, problems = new_page(browser, size)
+    open_table(page, server, "four")
+    page.wait_for_timeout(300)
+    tops, rows = [page.evaluate(HAND_TOP_JS)], [page.evaluate(ROWS_JS)]
+    pass_three(page)
+    while True:
+        page.wait_for_selector(f"{ENABLED_CARD}, .ht-action", timeout=60_000)
+        if page.locator(".ht-action").count():
+            break
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        cards = page.locator(ENABLED_CARD).element_handles()
+        if not cards:  # the turn moved on between the two looks
+            continue
+        top = page.evaluate(HAND_TOP_JS)
+        rows.append(page.evaluate(ROWS_JS))
+        code = CARD_CODE.search(cards[0].get_attribute("class") or "")
+        assert code
+        try:
+            click_strip(page, cards[0])
+        except PlaywrightError:  # drawn again between the look and the click (the pass came in): look again
+            continue
+        tops.append(top)
+        page.wait_for_selector(f".ht-card-{code.group(1)}", state="detached", timeout=30_000)
+    page.screenshot(path=str(shots / f"still_{size[0]}x{size[1]}.png"))
+    assert len(tops) == 14, tops
+    assert max(tops) - min(tops) <= STILL, (f"the hand's top edge moved between {min(tops):.0f} and {max(tops):.0f} "
+                                           f"px: {[round(t) for t in tops]}, rows {rows}")
+    assert not problems, problems
+    page.context.close()
+
+
+# Whether ``el`` shows in the window at the page's scroll, and the boxes between it and the page that scroll.
+IN_VIEW_JS = """(el) => {
+  const r = el.getBoundingClientRect(), boxes = [];
+  for (let p = el.parentElement; p && !p.classList.contains('ht-table'); p = p.parentElement) {  // the table's
+    const s = getComputedStyle(p);
+    if ((s.overflowY === 'auto' || s.overflowY === 'scroll') && p.scrollHeight > p.clientHeight + 1)
+      boxes.push(`${p.className.slice(0, 80)}: ${p.scrollHeight} px in ${p.clientHeight}`);
+  }
+  return {top: r.top, bottom: r.bottom, height: innerHeight, boxes};
+}"""
+
+
+def test_the_review_is_in_view_at_hand_end_on_a_phone_held_sideways(hands_ended: Ended, shots: Path) -> None:
+    page, problems, error = hands_ended[PHONE_SIDEWAYS]
+    if error is not None:
+        raise error
+    review = page.locator(".ht-coach p", has_text="things to learn from")
+    review.wait_for(timeout=60_000)
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(shots / "review_844x390.png"))
+    seen = review.evaluate(IN_VIEW_JS)
+    assert not seen["boxes"], f"the review is in a box that scrolls: {seen['boxes']}"
+    assert seen["top"] >= 0 and seen["bottom"] <= seen["height"], f"the review's first line is out of view: {seen}"
+    mistake = page.locator(".ht-coach .ht-flag.warning").first.evaluate(IN_VIEW_JS)
+    assert mistake["top"] < mistake["height"] - 20, f"the first mistake is out of view: {mistake}"
+    assert not problems, problems
+
+
+def test_a_laptop_window_is_used_to_its_width(tables: Table) -> None:
+    page, problems = tables("four", LAPTOP)
+    used = page.evaluate("() => [document.querySelector('.ht-table').getBoundingClientRect().right, innerWidth]")
+    assert used[0] >= used[1] - 40, f"the table ends at {used[0]:.0f} px of a {used[1]} px window"
     assert not problems, problems

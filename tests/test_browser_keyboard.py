@@ -123,6 +123,11 @@ def test_axe_finds_no_serious_or_critical_violation(tmp_path: Path) -> None:
         page.wait_for_selector(".ht-telepathy .ht-step", timeout=10_000)
         page.locator(".ht-toolbar .widget-toggle-button").first.click()  # the score pad
         audits["playing, with hint, telepathy and score pad"] = run_axe(page)
+        page.locator(".ht-practice").click()  # a puzzle on the felt, answered, with its feedback
+        page.wait_for_selector(".ht-puzzle .ht-pfelt .ht-puzzle-card", timeout=30_000)
+        page.locator(".ht-puzzle-reveal").click()
+        page.wait_for_selector(".ht-feedback table", timeout=30_000)
+        audits["practice: a puzzle on the felt, its answer shown"] = run_axe(page)
         assert not problems
     (tmp_path / "axe.json").write_text(json.dumps(audits, indent=1))
     bad = []

@@ -166,7 +166,7 @@ def test_an_unreachable_scheduler_is_a_clear_error_within_ten_seconds(kind: str,
     address = {"closed port": f"tcp://127.0.0.1:{free_port()}", "silent listener": silent_listener,
                "no port": "tcp://127.0.0.1"}[kind]
     out = tmp_path / "bank.jsonl"
-    for argv in (["tournament", "--seats", "easy,medium", "--hands", "4"],
+    for argv in (["tournament", "--seats", "easy,medium,easy,medium", "--hands", "4"],
                  ["puzzles", "mine", "--hands", "2", "--small", "--out", str(out)]):
         start = time.monotonic()
         proc = subprocess.run([sys.executable, "-m", "hearts_tutor.cli", *argv, "--scheduler", address],

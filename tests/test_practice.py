@@ -229,9 +229,10 @@ def test_panel_flow_and_progress(db: LearnerDB) -> None:
     images = [w for w in panel.progress.children]
     assert len(images) == 3 and all(bytes(w.value).startswith(b"\x89PNG") for w in images)
     due = int(panel.due.value.split("<b class='ht-reviews-due-count'>")[1].split("<")[0])
-    assert due == len(db.due_reviews()) >= 1
+    assert due == len(db.due_reviews()) == 0  # the miss waits for FSRS's step: not due in this run
+    assert "You will see it again tomorrow, for review." in panel.feedback.value
     panel.next_puzzle()
-    assert panel.session.item is not None and panel.session.item.review
+    assert panel.session.item is not None and panel.session.item.puzzle.id != item.puzzle.id
 
 
 def test_progress_without_matplotlib_says_so(db: LearnerDB, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -310,3 +311,86 @@ def test_a_missed_table_pass_answered_right_in_review_says_right_only(db: Learne
         assert words.startswith("Right!")
         for wrong in ("mistake", "blunder", "inaccuracy", "costs you", "would have been better"):
             assert wrong not in words.lower(), words
+
+
+def test_a_missed_puzzle_waits_for_the_learning_step_and_says_when(db: LearnerDB, clock: Clock) -> None:
+    practice = Practice(learner=db, seed=4)
+    item = practice.next()
+    assert item is not None
+    practice.answer(wrong_move(item.puzzle))
+    last = practice.answer(wrong_move(item.puzzle))
+    assert last.over and last.text.endswith("You will see it again tomorrow, for review.")
+    assert db.due_reviews() == []  # not the very next item
+    seen = {item.puzzle.id}
+    for _ in range(6):  # the rest of the run: never the missed puzzle again
+        nxt = practice.next()
+        assert nxt is not None and nxt.puzzle.id not in seen
+        seen.add(nxt.puzzle.id)
+        assert practice.answer(right_move(nxt.puzzle)).correct
+    clock.now += timedelta(days=1)
+    assert item.puzzle.id in [r.key for r in db.due_reviews()]
+    again = Practice(learner=db, seed=4).next()  # the next day's run puts it up first
+    assert again is not None and again.review and again.puzzle.id == item.puzzle.id
+
+
+def test_skip_on_a_due_review_moves_on(db: LearnerDB, clock: Clock) -> None:
+    from hearts_tutor.practice.widget import PracticePanel
+
+    practice = Practice(learner=db, seed=4)
+    for _ in range(2):  # two misses, due tomorrow
+        item = practice.next()
+        assert item is not None
+        practice.reveal()
+    clock.now += timedelta(days=1)
+    panel = PracticePanel(Practice(learner=db, seed=5))
+    first = panel.session.item
+    assert first is not None and first.review
+    shown = [first.puzzle.id]
+    for _ in range(3):  # Skip, as the learner clicks it
+        panel.next_button.click()
+        now = panel.session.item
+        assert now is not None and now.puzzle.id not in shown, "Skip put up the same item again"
+        shown.append(now.puzzle.id)
+    assert panel.session.item is not None and not panel.session.item.review  # both reviews skipped: new puzzles
+    assert len(db.due_reviews()) == 2  # skipped, not answered: still due
+
+
+def test_a_review_answered_says_when_it_comes_back(db: LearnerDB, clock: Clock) -> None:
+    practice = Practice(learner=db, seed=4)
+    item = practice.next()
+    assert item is not None
+    practice.reveal()
+    clock.now += timedelta(days=1)
+    review = Practice(learner=db, seed=4)
+    again = review.next()
+    assert again is not None and again.review
+    outcome = review.answer(right_move(again.puzzle))
+    assert outcome.correct and "You will see it again in " in outcome.text and "days (" in outcome.text
+
+
+def test_a_provisional_rating_says_what_its_question_mark_means(db: LearnerDB) -> None:
+    from hearts_tutor.practice.widget import PracticePanel
+
+    panel = PracticePanel(Practice(learner=db, seed=7))
+    assert "1500</b>?" in panel.rating.value
+    assert "? = provisional" in panel.rating.value and "ht-provisional" in panel.rating.value
+
+
+def test_the_charts_read_in_dates_and_whole_counts(db: LearnerDB, clock: Clock) -> None:
+    from hearts_tutor.practice.progress import due_figure, rating_figure
+
+    practice = Practice(learner=db, seed=4)
+    for minutes in (0, 1, 2, 60 * 24 + 5, 60 * 24 + 6):  # three answers a minute apart, two the next day
+        clock.now = datetime(2026, 11, 1, 19, 44, tzinfo=UTC) + timedelta(minutes=minutes)
+        item = practice.next()
+        assert item is not None and not item.review
+        practice.answer(right_move(item.puzzle))
+    fig = rating_figure(db)
+    fig.canvas.draw()
+    labels = [t.get_text() for t in fig.axes[0].get_xticklabels()]
+    day = datetime(2026, 11, 1, 19, 44, tzinfo=UTC).astimezone()
+    assert labels == [f"{day.day} {day:%b}", f"{(day + timedelta(days=1)).day} {day:%b}"], labels
+    fig = due_figure(db)
+    fig.canvas.draw()
+    counts = [t.get_position()[1] for t in fig.axes[0].get_yticklabels()]
+    assert counts and all(float(c).is_integer() for c in counts), counts

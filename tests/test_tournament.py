@@ -90,11 +90,12 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_cli_table_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["tournament", "--seats", "easy,hard", "--hands", "2", "--rules", "omnibus", "--seed", "5"]) == 0
+    assert main(["tournament", "--seats", "easy,hard,easy,hard", "--hands", "2", "--rules", "omnibus",
+                 "--seed", "5"]) == 0
     captured = capsys.readouterr()
     assert "mean/hand" in captured.out and "hard" in captured.out
     assert captured.err == ""  # no progress bar when stderr is not a terminal
-    assert main(["tournament", "--seats", "easy,wizard", "--hands", "2"]) == 2
+    assert main(["tournament", "--seats", "easy,wizard,easy,easy", "--hands", "2"]) == 2
     assert "unknown bot level" in capsys.readouterr().err
     assert main(["tournament", "--seats", "easy", "--hands", "2", "--rules", "nope"]) == 2
 
@@ -105,7 +106,7 @@ def test_one_deal_gives_strict_json_and_bad_flags_are_refused(capsys: pytest.Cap
     def strict(text: str) -> object:
         return json.loads(text, parse_constant=lambda name: pytest.fail(f"{name} is not JSON"))
 
-    assert main(["tournament", "--seats", "easy,medium", "--hands", "1", "--json"]) == 0
+    assert main(["tournament", "--seats", "easy,medium,easy,medium", "--hands", "1", "--json"]) == 0
     out = strict(capsys.readouterr().out)
     assert isinstance(out, dict) and out["by_bot"]["easy"]["ci95"] is None
     for argv in (["play", "--port", "99999"], ["play", "--port", "-5"], ["bench", "engine", "--seconds", "nan"]):

@@ -191,6 +191,10 @@ def cli_tournament(args: Any) -> int:
     seats = [s.strip() for s in str(args.seats).split(",") if s.strip()]
     try:
         rules = Rules.preset(args.rules)
+        if len(seats) != rules.players:  # a short list would silently seat some levels twice
+            example = ",".join((seats or ["easy"])[i % max(1, len(seats))] for i in range(rules.players))
+            raise ValueError(f"--seats names {len(seats)} bot{'s' if len(seats) != 1 else ''} but {rules.name} is "
+                             f"played by {rules.players}: name one level per seat (e.g. --seats {example})")
         if args.hands <= 0:
             raise ValueError(f"the number of hands must be positive, not {args.hands}")
         deals = math.ceil(args.hands / rules.players) if args.duplicate else args.hands

@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
-from ..engine.cards import HEART_MASK, HEARTS, QS_BIT, QUEEN_OF_SPADES, SPADES, SUIT_NAMES, Card, join_words
+from ..engine.cards import (
+    HEART_MASK,
+    HEARTS,
+    QS_BIT,
+    QUEEN_OF_SPADES,
+    SPADES,
+    SUIT_NAMES,
+    Card,
+    card_name,
+    join_words,
+)
 from ..engine.view import PlayerView
-from .beliefs import seat_name
+from .beliefs import ACE_OF_SPADES, KING_OF_SPADES, seat_name
 from .facts import Facts, Skills, dump_value, higher_chance, is_sure_loser, queen_chance, relief, void_chance
 from .search import HIGH_SPADES, JD
 
@@ -44,7 +54,7 @@ def score_lead(view: PlayerView, facts: Facts, c: Card) -> tuple[float, str]:
     if sk.flushes_spades and suit == SPADES and facts.queen_out and c < QUEEN_OF_SPADES \
             and not view.hand_mask & QS_BIT:
         cost -= 1.5 if not view.hand_mask & HIGH_SPADES or sk.counts_cards else 0.5
-        reason = "a low spade forces the queen of spades out while I cannot be stuck with her"
+        reason = flush_reason(view, c)
     if sk.wins_jack and rules.jack_points and c == JD:
         cost += 3.0
     if suit == HEARTS:
@@ -78,3 +88,15 @@ def _lead_reason(view: PlayerView, sk: Skills, suit: int, rank: int, win_p: floa
 
 
 __all__ = ["score_lead"]
+
+
+def flush_reason(view: PlayerView, c: Card) -> str:
+    """Why a spade below the queen is led to flush her: "low" only for a 2-7, and "cannot be stuck with her"
+    only while no spade above her is in hand."""
+    what = "a low spade" if c % 13 <= 5 else "a spade below the queen"
+    higher = view.hand_mask & HIGH_SPADES
+    if not higher:
+        return f"{what} forces the queen of spades out while I cannot be stuck with her"
+    kept = " and ".join(card_name(h) for h in (KING_OF_SPADES, ACE_OF_SPADES) if higher >> h & 1)
+    return (f"{what} cannot win the trick the queen of spades falls on, and it draws spades out "
+            f"(my {kept.replace('the ', '')} could still be stuck with her later)")

@@ -361,31 +361,36 @@ def _points_taken(view: PlayerView) -> list[int]:
 # ----- the widget -----
 
 
-def card_button(c: Card, prefix: str) -> widgets.Button:
-    """A face-up card as a button, with the classes ``<prefix>`` and ``<prefix>-<CODE>`` (e.g. ``ht-card-QS``)."""
-    rank = "10" if rank_of(c) == 8 else card_str(c)[0]
-    b = widgets.Button(description=f"{rank}{SUIT_SYMBOLS[suit_of(c)]}", tooltip=card_name(c),
-                       layout=widgets.Layout(width="48px", height="62px", margin="2px", padding="0",
-                                             border="1px solid #999"))
-    b.style.button_color = "white"
-    b.style.text_color = "#c0392b" if suit_of(c) in (1, 3) else "#222"
-    b.style.font_weight = "bold"
-    b.style.font_size = "16px"
-    b.add_class(prefix)
-    b.add_class(f"{prefix}-{card_str(c)}")
-    return b
+RULES_WORDS = {
+    "standard": "Standard rules",
+    "animal_table": "Animal Table rules (pass left, across, right; the queen does not break hearts)",
+    "deluxe": "Hearts Deluxe rules (jack of diamonds -10, the queen not led before hearts break)",
+    "omnibus": "Omnibus rules (jack of diamonds -10)",
+    "duell": "GameDuell rules (taking every trick gives the others 52)",
+    "cancellation": "Cancellation Hearts (two decks: twin cards cancel)",
+    "n_player": "Hearts for three or more (cards removed to deal evenly)",
+}
+"""Each preset as a player reads it (the preset's id is for files and the command line)."""
 
 
-def toggle_pass_card(selected: list[Card], c: Card, count: int, buttons: dict[Card, widgets.Button]) -> bool:
-    """Select ``c`` for a pass (or unselect it), no more than ``count`` cards, and colour the buttons to match;
-    whether the pass is complete."""
-    if c in selected:
-        selected.remove(c)
-    elif len(selected) < count:
-        selected.append(c)
-    for card, b in buttons.items():
-        b.style.button_color = "#ffe082" if card in selected else "white"
-    return len(selected) == count
+def rules_words(preset: str) -> str:
+    """A preset's name in a player's words: ``animal_table`` is "Animal Table rules (...)"."""
+    return RULES_WORDS.get(preset, f"{preset.replace('_', ' ').capitalize()} rules")
+
+
+def question_html(view: PlayerView, kind: str, prompt: str = "") -> str:
+    """The line over the learner's hand: the question (``prompt``, or the usual one for ``kind``), and what the
+    rules allow now, in the table's own words."""
+    from .table.render import turn_advice
+
+    if kind == "legal":  # the question is which cards may be played: the rules' words would answer it
+        return f"<b>{html.escape(prompt or 'Which card may you play?')}</b>"
+    if kind == "pass":
+        k = view.rules.pass_count
+        target = seat_name(view, view.pass_target())
+        rule = f"Choose {k} cards to pass {view.pass_direction} to {target}, then press Pass."
+        return f"<b>{html.escape(prompt or f'Which {k} cards do you pass?')}</b> {html.escape(rule)}"
+    return f"<b>{html.escape(prompt or 'Which card do you play?')}</b> Your turn: {turn_advice(view)}"
 
 
 class Puzzle(widgets.VBox):
@@ -404,18 +409,15 @@ class Puzzle(widgets.VBox):
         self._view = deal.view()  # the learner's knowledge only; the full deal is not kept
         self.checker = Checker(self._view, self.exercise)
         self.revealed = False
-        self.selected: list[Card] = []
         self.history: list[Feedback] = []
 
+        from .table.felt import PositionFelt
+
         title = widgets.HTML(f"<h4 style='margin:4px 0'>{html.escape(deal.title)}</h4>")
-        self.position = widgets.HTML(describe_position(self._view))
-        self.prompt = widgets.HTML(f"<p><b>{html.escape(self.exercise.prompt)}</b></p>")
-        self.card_buttons: dict[Card, widgets.Button] = {}
-        for c in self._view.hand:
-            if c not in self.card_buttons:
-                self.card_buttons[c] = self._card_button(c)
-        hand = widgets.HBox(list(self.card_buttons.values()), layout=widgets.Layout(flex_flow="row wrap"))
-        hand.add_class("ht-puzzle-hand")
+        self.felt = PositionFelt("ht-card", self._clicked)
+        self.felt.show(self._view, question_html(self._view, self.exercise.kind, self.exercise.prompt),
+                       grey=self.exercise.kind != "legal")  # greyed cards would give the answer away
+        self.card_buttons = self.felt.buttons
         self.submit = widgets.Button(description="Pass these three", disabled=True, button_style="primary")
         self.submit.add_class("ht-puzzle-submit")
         self.submit.on_click(lambda _b: self._guarded(self._submit_pass))
@@ -427,19 +429,16 @@ class Puzzle(widgets.VBox):
         self.verdict.add_class("ht-puzzle-verdict")
         self.answer = widgets.HTML("")
         self.answer.add_class("ht-puzzle-answer")
-        super().__init__([title, self.position, self.prompt, widgets.HTML("<p>Your hand:</p>"), hand,
-                          widgets.HBox(controls), self.verdict, self.answer],
-                         layout=widgets.Layout(border="1px solid #cfd8dc", padding="8px", margin="8px 0"))
+        super().__init__([title, self.felt, widgets.HBox(controls), self.verdict, self.answer],
+                         layout=widgets.Layout(padding="4px 0", margin="8px 0"))
         self.add_class("ht-puzzle")
         if deal.name:
             self.add_class(f"ht-puzzle-{deal.name}")
 
     # ----- building -----
 
-    def _card_button(self, c: Card) -> widgets.Button:
-        b = card_button(c, "ht-card")
-        b.on_click(lambda _b, c=c: self._guarded(lambda: self.click(c)))
-        return b
+    def _clicked(self, c: Card) -> None:
+        self._guarded(lambda: self.click(c))
 
     def _guarded(self, action: Any) -> None:
         """Run a callback and show any error in the verdict (ipywidgets would otherwise hide it)."""
@@ -464,16 +463,20 @@ class Puzzle(widgets.VBox):
     def tries(self) -> int:
         return self.checker.tries
 
+    @property
+    def selected(self) -> list[Card]:
+        """The cards chosen for a pass so far."""
+        return self.felt.selected
+
     def click(self, c: Card) -> Feedback | None:
         """The learner clicks a card: a try for one-card exercises, a (un)selection for a pass."""
         if self.exercise.kind == "pass":
-            self.submit.disabled = not toggle_pass_card(self.selected, c, self._view.rules.pass_count,
-                                                        self.card_buttons)
+            self.submit.disabled = not self.felt.toggle_pass(c)
             return None
         return self.try_answer([c])
 
     def _submit_pass(self) -> None:
-        self.try_answer(list(self.selected))
+        self.try_answer(list(self.felt.selected))
 
     def try_answer(self, cards: Sequence[Card]) -> Feedback:
         """One try: the coach's verdict is shown, and the answer once right or out of tries."""
@@ -505,10 +508,7 @@ class Puzzle(widgets.VBox):
         self.answer.value = (f"<p><b>{html.escape(self.checker.answer_text())}</b></p>"
                              f"<p><i>Why:</i> {html.escape(self.exercise.why)}</p>")
         best = self._view.legal_plays() if self.exercise.kind == "legal" else self.exercise.answer
-        for c in best:
-            if c in self.card_buttons:
-                self.card_buttons[c].add_class("ht-puzzle-best")
-                self.card_buttons[c].style.button_color = "#c8e6c9"
+        self.felt.show_best(best)
 
 
 def show(name: str) -> Puzzle:

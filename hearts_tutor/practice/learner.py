@@ -332,6 +332,10 @@ class LearnerDB:
         with self._lock:
             return self._conn.execute(sql, args).fetchall()
 
+    def now(self) -> datetime:
+        """The learner's clock (the one that dates attempts and reviews)."""
+        return self._now()
+
     def _now(self) -> datetime:
         return _utc(self.clock())
 

@@ -17,36 +17,49 @@ def _png(fig: Any) -> bytes:
     return buf.getvalue()
 
 
-def progress_images(learner: Any) -> list[bytes]:
-    """Three PNG plots of a learner's progress (see the module's docstring)."""
-    import matplotlib
+def _day(t: Any) -> str:
+    """A date as the axis shows it: "1 Nov"."""
+    local = t.astimezone()
+    return f"{local.day} {local:%b}"
 
-    matplotlib.use("Agg", force=False)
+
+def rating_figure(learner: Any) -> Any:
+    """The rating after each rated answer, with its 95% band; the time axis is marked with the date of the first
+    answer of each day (answers a few minutes apart stay apart, and the axis never reads in seconds)."""
     from matplotlib.figure import Figure
 
-    images = []
+    from .learner import START as start
+
     history = learner.rating_history()
     fig = Figure(figsize=(6.4, 2.6))
     ax = fig.subplots()
     if history:
-        from matplotlib.dates import AutoDateLocator, ConciseDateFormatter
-
-        from .learner import START as start
-
-        times = [history[0][0], *(t for t, _r, _rd in history)]  # the starting rating, then one point an answer
-        ratings = [start.rating, *(r for _t, r, _rd in history)]
+        ratings = [start.rating, *(r for _t, r, _rd in history)]  # the starting rating, then one point an answer
         deviations = [start.rd, *(rd for _t, _r, rd in history)]
-        locator = AutoDateLocator()
-        ax.xaxis.set_major_locator(locator)
-        ax.xaxis.set_major_formatter(ConciseDateFormatter(locator))
-        ax.plot(times, ratings, marker="o", color="#c0392b")
-        ax.fill_between(times, [r - d for r, d in zip(ratings, deviations, strict=True)],
+        xs = list(range(len(ratings)))
+        ax.plot(xs, ratings, marker="o", color="#c0392b")
+        ax.fill_between(xs, [r - d for r, d in zip(ratings, deviations, strict=True)],
                         [r + d for r, d in zip(ratings, deviations, strict=True)], color="#c0392b", alpha=0.15)
+        ticks: list[int] = []
+        labels: list[str] = []
+        for i, (t, _r, _rd) in enumerate(history, start=1):
+            if not labels or _day(t) != labels[-1]:
+                ticks.append(i)
+                labels.append(_day(t))
+        ax.set_xticks(ticks, labels)
+        ax.set_xlim(-0.5, len(ratings) - 0.5)
+        ax.set_xlabel("rated answers, marked with the day of each day's first")
     else:
         ax.text(0.5, 0.5, "Solve a puzzle to start your rating", ha="center", va="center", transform=ax.transAxes)
+        ax.set_xticks([])
     ax.set_title("Your rating over time")
     ax.set_ylabel("rating")
-    images.append(_png(fig))
+    return fig
+
+
+def cost_figure(learner: Any) -> Any:
+    """The points given up per graded move, on average, by theme."""
+    from matplotlib.figure import Figure
 
     costs = learner.cost_by_theme()
     fig = Figure(figsize=(6.4, max(2.0, 0.32 * len(costs) + 1.0)))
@@ -59,17 +72,32 @@ def progress_images(learner: Any) -> list[bytes]:
     else:
         ax.text(0.5, 0.5, "No graded moves yet", ha="center", va="center", transform=ax.transAxes)
     ax.set_title("Average cost per move, by theme")
-    images.append(_png(fig))
+    return fig
+
+
+def due_figure(learner: Any) -> Any:
+    """How many reviews come due on each of the coming days (whole numbers on the count axis)."""
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
 
     due = learner.reviews_due_by_day(DAYS_AHEAD)
     fig = Figure(figsize=(6.4, 2.4))
     ax = fig.subplots()
     ax.bar([d.strftime("%a %d") for d, _n in due], [n for _d, n in due], color="#1565c0")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
+    ax.set_ylim(0, max([n for _d, n in due] + [1]))
     ax.set_title("Reviews coming due")
     ax.set_ylabel("reviews")
     ax.tick_params(axis="x", labelrotation=60, labelsize=8)
-    images.append(_png(fig))
-    return images
+    return fig
 
 
-__all__ = ["progress_images"]
+def progress_images(learner: Any) -> list[bytes]:
+    """Three PNG plots of a learner's progress (see the module's docstring)."""
+    import matplotlib
+
+    matplotlib.use("Agg", force=False)
+    return [_png(make(learner)) for make in (rating_figure, cost_figure, due_figure)]
+
+
+__all__ = ["cost_figure", "due_figure", "progress_images", "rating_figure"]

@@ -25,6 +25,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
 from ..engine.cards import Card, card_name, join_names
@@ -40,6 +41,7 @@ REVIEW_BANDS = ("mistake", "blunder")
 """Table moves graded in these bands become review items."""
 
 _BANK: Bank | None = None
+_TICK = timedelta(microseconds=1)
 
 
 def shipped_bank() -> Bank:
@@ -91,6 +93,11 @@ class Practice:
     tries: int = 0
     solved: bool = False
     started: float = 0.0
+    served: dict[str, datetime] = field(default_factory=dict)
+    """The puzzles and reviews put up in this run, and when: a review comes again only once it has come due
+    after it was shown (Skip moves on; a miss waits for FSRS's step), a new puzzle not in this run."""
+    comes_back: datetime | None = None
+    """When the puzzle on the table comes back for review, once an answer has scheduled it."""
 
     def __post_init__(self) -> None:
         if self.learner is None:
@@ -114,7 +121,7 @@ class Practice:
         """
         wanted = set(themes or ([self.theme] if self.theme else []))
         for due in self.learner.due_reviews():
-            if wanted and not wanted & set(due.themes):
+            if (wanted and not wanted & set(due.themes)) or due.due <= self.served.get(due.key, due.due - _TICK):
                 continue
             try:
                 puzzle = Puzzle.from_json(due.puzzle)
@@ -124,7 +131,8 @@ class Practice:
                 return self._show(puzzle, review=True)
         pool = self.pool(themes)
         tried = self.learner.attempted()
-        fresh = [p for p in pool if p.id not in tried] or pool
+        unseen = [p for p in pool if p.id not in self.served]
+        fresh = [p for p in unseen if p.id not in tried] or unseen
         if not fresh:
             return None
         target = self.learner.rating(self.theme).rating
@@ -142,7 +150,8 @@ class Practice:
 
     def _show(self, puzzle: Puzzle, review: bool) -> Item:
         self.item = Item(puzzle, review, puzzle.view())
-        self.tries, self.solved = 0, False
+        self.served[puzzle.id] = self.learner.now()
+        self.tries, self.solved, self.comes_back = 0, False, None
         self.started = self.timer()
         return self.item
 
@@ -178,9 +187,15 @@ class Practice:
         else:
             text = f"Not quite: {_cost_words(judgement)} Try again?"
         if self.over:
-            text += " " + _explanation(puzzle)
+            text += " " + _explanation(puzzle) + self._when_back()
         return Outcome(judgement.correct, True, text, self.over, judgement,
                        self.options() if self.over else (), change)
+
+    def _when_back(self) -> str:
+        """When the puzzle comes back for review ("" when it is not on the schedule)."""
+        if self.comes_back is None:
+            return ""
+        return f" You will see it again {when_words(self.comes_back, self.learner.now())}, for review."
 
     def reveal(self) -> Outcome:
         """Give up: the answer and the explanation (counts as a miss if nothing was tried)."""
@@ -195,8 +210,8 @@ class Practice:
             change = self._record(puzzle, dataclasses.replace(miss, correct=False), ())
         self.tries = max(self.tries, MAX_TRIES)
         best = _move_words(puzzle.kind, puzzle.best)
-        return Outcome(self.solved, True, f"The coach's answer: {best}. {_explanation(puzzle)}", True, None,
-                       self.options(), change)
+        return Outcome(self.solved, True, f"The coach's answer: {best}. {_explanation(puzzle)}{self._when_back()}",
+                       True, None, self.options(), change)
 
     def options(self) -> tuple[tuple[str, float, float, bool], ...]:
         assert self.item is not None
@@ -215,12 +230,29 @@ class Practice:
                           seconds=round(self.timer() - self.started, 3), themes=list(puzzle.themes))
         if review:
             self.learner.record_attempt(attempt)
-            self.learner.review_result(puzzle.id, judgement.correct)
+            self.comes_back = self.learner.review_result(puzzle.id, judgement.correct)
             return None
         change = self.learner.record_attempt(attempt, puzzle_rating=puzzle.rating)
-        if not judgement.correct:
+        if not judgement.correct:  # on the schedule, and first due after FSRS's step for a miss, not at once
             self.learner.add_review(puzzle.id, puzzle.to_json(), list(puzzle.themes))
+            self.comes_back = self.learner.review_result(puzzle.id, False)
         return (change.before, change.after)
+
+
+def when_words(due: datetime, now: datetime) -> str:
+    """When a review comes due, as a learner reads it: "later today", "tomorrow", "in 3 days (Friday 6 November)".
+
+    >>> from datetime import UTC
+    >>> now = datetime(2026, 11, 1, 9, 0, tzinfo=UTC)
+    >>> when_words(now + timedelta(days=1), now), when_words(now + timedelta(days=4), now)
+    ('tomorrow', 'in 4 days (Thursday 5 November)')
+    """
+    days = (due.astimezone().date() - now.astimezone().date()).days
+    if days <= 0:
+        return "later today"
+    if days == 1:
+        return "tomorrow"
+    return f"in {days} days ({due.astimezone():%A} {due.astimezone().day} {due.astimezone():%B})"
 
 
 def _problem(view: PlayerView, kind: str, cards: Sequence[Card]) -> str:

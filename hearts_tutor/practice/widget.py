@@ -15,8 +15,9 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..coach.puzzle import card_button, describe_position, toggle_pass_card
+from ..coach.puzzle import question_html, rules_words
 from ..engine.cards import Card, card_name
+from ..table.felt import PositionFelt
 from .bank import LESSON_THEMES, THEME_NAMES, THEMES, VARIANT_LESSONS, parse_move
 from .session import Outcome, Practice
 
@@ -41,7 +42,6 @@ class PracticePanel(W.VBox):
                  **session: Any) -> None:
         self.session = practice or Practice(**session)
         self.allowed = tuple(themes) or THEMES
-        self.selected: list[Card] = []
         self.buttons: dict[Card, W.Button] = {}
         self.errors: list[str] = []
         options = [(f"{MIXED} ({'these lessons' if themes else 'every theme'})", "")]
@@ -58,15 +58,13 @@ class PracticePanel(W.VBox):
         self.progress = W.VBox(layout=W.Layout(display="none"))
         self.progress.add_class("ht-progress")
         self.heading = W.HTML()
-        self.position = W.HTML()
-        self.hand = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        self.hand.add_class("ht-puzzle-hand")
+        self.felt = PositionFelt("ht-puzzle-card", self._guarded(self.click))
         self.pass_button = W.Button(description="Pass these cards", button_style="primary", disabled=True)
         self.pass_button.add_class("ht-puzzle-submit")
         self.reveal_button = W.Button(description="Show me", tooltip="Show the answer")
         self.reveal_button.add_class("ht-puzzle-reveal")
-        self.puzzle = W.VBox([self.heading, self.position, self.hand, W.HBox([self.pass_button, self.reveal_button])],
-                             layout=W.Layout(border="1px solid #cfd8dc", padding="8px", margin="6px 0"))
+        self.puzzle = W.VBox([self.heading, self.felt, W.HBox([self.pass_button, self.reveal_button])],
+                             layout=W.Layout(padding="4px 0", margin="6px 0"))
         self.puzzle.add_class("ht-puzzle")
         self.feedback = W.HTML()
         self.feedback.add_class("ht-feedback")
@@ -112,7 +110,6 @@ class PracticePanel(W.VBox):
         session = self.session
         pool_themes = [session.theme] if session.theme else [] if self.allowed == THEMES else list(self.allowed)
         item = session.next(pool_themes)
-        self.selected = []
         self.feedback.value = ""
         self.feedback.remove_class("ht-right")
         self.feedback.remove_class("ht-wrong")
@@ -120,8 +117,7 @@ class PracticePanel(W.VBox):
             self.puzzle.remove_class(cls)
         if item is None:
             self.heading.value = "<p>No puzzle left in this theme: choose another.</p>"
-            self.position.value = ""
-            self.hand.children = ()
+            self.felt.layout.display = "none"
             self._render_bar()
             return
         p = item.puzzle
@@ -130,18 +126,11 @@ class PracticePanel(W.VBox):
             self.puzzle.add_class("ht-review")
         kind = "Review of an earlier miss" if item.review else "New puzzle"
         themes = ", ".join(THEME_NAMES[t] for t in p.themes) or "general play"
-        question = ("Which three cards do you pass?" if p.kind == "pass" else "Which card do you play?")
-        self.heading.value = (f"<p><b>{kind}</b> · {html.escape(themes)} · {html.escape(p.preset)} rules · "
-                              f"rated {p.rating:.0f}</p><p><b>{question}</b></p>")
-        self.position.value = describe_position(item.view, fold_tricks=True)
-        self.buttons = {}
-        for c in item.view.hand:
-            if c in self.buttons:
-                continue
-            b = card_button(c, "ht-puzzle-card")
-            b.on_click(self._guarded(lambda _b, c=c: self.click(c)))
-            self.buttons[c] = b
-        self.hand.children = tuple(self.buttons.values())
+        self.heading.value = (f"<p><b>{kind}</b> · {html.escape(themes)} · {html.escape(rules_words(p.preset))} · "
+                              f"rated {p.rating:.0f}</p>")
+        self.felt.layout.display = ""
+        self.felt.show(item.view, question_html(item.view, p.kind))
+        self.buttons = self.felt.buttons
         self.pass_button.layout.display = "" if p.kind == "pass" else "none"
         self.pass_button.disabled = True
         self.reveal_button.disabled = False
@@ -154,13 +143,12 @@ class PracticePanel(W.VBox):
         if item is None or self.session.over:
             return None
         if item.puzzle.kind == "pass":
-            complete = toggle_pass_card(self.selected, c, item.view.rules.pass_count, self.buttons)
-            self.pass_button.disabled = not complete
+            self.pass_button.disabled = not self.felt.toggle_pass(c)
             return None
         return self.answer([c])
 
     def submit_pass(self) -> Outcome | None:
-        return self.answer(list(self.selected))
+        return self.answer(list(self.felt.selected))
 
     def answer(self, cards: Sequence[Card]) -> Outcome:
         outcome = self.session.answer(cards)
@@ -193,7 +181,7 @@ class PracticePanel(W.VBox):
                 f"<td>± {ci:.1f}</td><td>{'✓ accepted' if ok else ''}</td></tr>"
                 for move, mean, ci, ok in outcome.options)
             parts.append("<table class='ht-options'><tr><th>Move</th><th>Expected points</th><th>95% CI</th>"
-                         f"<th></th></tr>{rows}</table>")
+                         f"<th>Accepted</th></tr>{rows}</table>")
         self.feedback.value = "".join(parts)
         self.feedback.add_class("ht-right" if outcome.correct else "ht-wrong")
         self.feedback.remove_class("ht-wrong" if outcome.correct else "ht-right")
@@ -201,11 +189,8 @@ class PracticePanel(W.VBox):
             self.reveal_button.disabled = True
             self.pass_button.disabled = True
             self.next_button.description = "Next puzzle ▶"
-            for key in item.puzzle.answers:
-                for c in parse_move(key):
-                    if c in self.buttons and (item.puzzle.kind == "play" or key == item.puzzle.best):
-                        self.buttons[c].style.button_color = "#c8e6c9"
-                        self.buttons[c].add_class("ht-puzzle-best")
+            self.felt.show_best(c for key in item.puzzle.answers for c in parse_move(key)
+                                if item.puzzle.kind == "play" or key == item.puzzle.best)
         self._render_bar()
         if self.progress_button.value:
             self.show_progress(True)
@@ -216,9 +201,11 @@ class PracticePanel(W.VBox):
         where = THEME_NAMES[self.session.theme] if self.session.theme else "overall"
         provisional = r.rd > PROVISIONAL_RD
         note = " (provisional: a few more puzzles settle it)" if provisional else ""
+        why = (f"<br><small class='ht-provisional'>? = provisional: ± {2 * r.rd:.0f} until a few more puzzles "
+               "settle it</small>") if provisional else ""
         self.rating.value = (f"<span title='Glicko-2 rating{note}, ± {2 * r.rd:.0f} at 95%'>"
                              f"Rating ({html.escape(where)}): "
-                             f"<b class='ht-rating-value'>{r.rating:.0f}</b>{'?' if provisional else ''}</span>")
+                             f"<b class='ht-rating-value'>{r.rating:.0f}</b>{'?' if provisional else ''}{why}</span>")
         due = self.session.reviews_due()
         self.due.value = f"<span>Reviews due: <b class='ht-reviews-due-count'>{due}</b></span>"
 

@@ -228,9 +228,9 @@ def _hand_fit_rules() -> str:
     for n in range(14, MAX_HAND + 1):
         first, step = hand_rows(n)
         hand = f".ht-table .ht-hand.ht-hand-n{n}"
-        rules.append(f"{hand} .jupyter-button.ht-card:not(:first-child) {{ margin-left: -{CARD_WIDTH - step}px; }}\n"
-                     f"{hand} .jupyter-button.ht-card:nth-child(n+{first + 1}) {{ order: 2; }}\n"
-                     f"{hand} .jupyter-button.ht-card:nth-child({first + 1}) {{ margin-left: 0; }}")
+        rules.append(f"{hand} .jupyter-button.ht-cardbtn:not(:first-child) {{ margin-left: -{CARD_WIDTH - step}px; }}\n"
+                     f"{hand} .jupyter-button.ht-cardbtn:nth-child(n+{first + 1}) {{ order: 2; }}\n"
+                     f"{hand} .jupyter-button.ht-cardbtn:nth-child({first + 1}) {{ margin-left: 0; }}")
     long_hands = ", ".join(f".ht-table .ht-hand.ht-hand-n{n}" for n in range(14, MAX_HAND + 1))
     rules.append(f"{long_hands} {{ flex-wrap: wrap; row-gap: 3px; align-content: flex-end; }}")
     rules.append(", ".join(f"{h}::before" for h in long_hands.split(", "))
@@ -244,6 +244,7 @@ def _hand_fit_rules() -> str:
 FELT_WIDTH = 830
 SIDE_WIDTH = 340
 SIDE_GAP = 10  # between the felt and the side panels
+WIDE_SIDE_WIDTH = 720  # the side panels at most, when a short window draws the table smaller and leaves room
 _BESIDE_ZOOMS = (0.9, 0.8)  # the felt drawn smaller to keep the coach beside it, down to this
 _UNDER_ZOOMS = (0.9, 0.8, 0.7, 0.6, 0.5, 0.45, 0.4, 0.36)
 # a phone held upright: below NARROW_BELOW the felt is laid out again, NARROW_FELT_WIDTH wide (seats as chips,
@@ -292,6 +293,10 @@ def _fit_rules() -> str:
     # a landscape screen too short for the table (a laptop): the whole table drawn smaller, hand and trick in view
     rules += [f"@media (min-aspect-ratio: 1/1) and (max-height: {height:.2f}px) {{ .ht-table {{ zoom: {z}; }} }}"
               for height, z in _zoom_steps(_SHORT_ZOOMS, TABLE_HEIGHT)]
+    # drawn smaller, the table would leave a quarter of a laptop's width empty: the side panels take that room
+    rules.append(f"@media (min-aspect-ratio: 1/1) and (max-height: {TABLE_HEIGHT - 0.02:.2f}px) {{ .ht-table "
+                 f"{{ max-width: none; }} .ht-table .ht-main > .ht-side {{ flex: 1 1 {SIDE_WIDTH}px; width: auto; "
+                 f"max-width: {WIDE_SIDE_WIDTH}px; }} }}")
     short = f"@media (min-aspect-ratio: 1/1) and (max-height: {COMPACT_BELOW - 0.02:.2f}px)"
     rules.append(f"{short} {{\n{_COMPACT_CSS}}}")
     rules += [f"{short} and (max-height: {height:.2f}px) {{ .ht-table {{ zoom: {z}; }} }}"
@@ -305,7 +310,6 @@ def _chip_seats(scope: str) -> str:
 {scope} .jupyter-button.ht-avatar {{ width: 118px; height: 44px; border-radius: 14px;
   background-size: 34px 34px; background-position: 5px center; padding: 0 4px 0 42px; text-align: left;
   font-size: 11px; }}
-{scope} .ht-said {{ min-height: 0; }}
 {scope} .htb-fan {{ height: 26px; }}
 {scope} .htb {{ width: 17px; height: 24px; }}
 """
@@ -328,7 +332,8 @@ _NARROW_CSS = _chip_seats(".ht-table .ht-felt") + f"""\
 .ht-table .ht-felt .htb-count {{ font-size: 14px; }}
 .ht-table .ht-felt .ht-last-trick {{ font-size: 14px; }}
 .ht-table .ht-felt .ht-lt-cards .ht-lt-who {{ font-size: 13px; }}
-.ht-table .ht-felt .ht-status {{ font-size: 18px; }}
+.ht-table .ht-felt .ht-status {{ font-size: 18px; min-height: calc(10px + 4.5em); }}  /* three lines */
+.ht-table.ht-hand-over .ht-felt .ht-status {{ min-height: 0; }}  /* no hand to hold still: the score pad closer */
 .ht-table .ht-felt .ht-warnbox {{ font-size: 17px; }}
 .ht-table .ht-felt .jupyter-button.ht-pass, .ht-table .ht-felt .jupyter-button.ht-finish {{ font-size: 16px; }}
 """
@@ -337,12 +342,29 @@ _NARROW_CSS = _chip_seats(".ht-table .ht-felt") + f"""\
 _COMPACT_CSS = _chip_seats(".ht-table .ht-felt") + """\
 .ht-table { max-width: none; zoom: 0.6; }
 .ht-table .ht-felt .htb-fan { display: none; }
+.ht-table .ht-felt .ht-actions { min-height: 0 !important; }  /* Next hand and the moon come when the hand is empty */
 .ht-table .ht-trickarea { zoom: 0.75; }
 /* the panels take the rest of the width, drawn larger again, no taller than the felt (contain: their content
    does not size them) and scrolling inside */
 .ht-table .ht-main > .ht-side { flex: 1 1 0; width: auto; min-width: 0; zoom: 1.4; contain: size;
   align-self: stretch; overflow-y: auto; }
+/* the hand is over: the score pad's table without its chart, and under it the whole review, which the page
+   scrolls to (no box of its own that scrolls) */
+.ht-table.ht-hand-over .ht-main > .ht-side { contain: none; overflow: visible; align-self: flex-start; }
+.ht-table.ht-hand-over .ht-scorepad .ht-chart { display: none; }
 """
+
+
+FELT_LOOK = """background: radial-gradient(ellipse at center, #2f8a4f 0%, #1f6b3a 55%, #134a28 100%);
+  border: 10px solid #6b4226; border-radius: 26px;
+  box-shadow: inset 0 0 40px rgba(0,0,0,.45), 0 6px 18px rgba(0,0,0,.35); color: #f3f7f2;"""
+"""The green baize in its wooden rail: the table's felt, and a puzzle's."""
+
+
+def hand_css(scope: str = ".ht-table") -> str:
+    """The learner's hand as the table draws it (card buttons of class ``ht-cardbtn`` in a ``ht-hand`` box, long
+    hands in two rows), for a hand under ``scope``: the table's, or a puzzle's on its own felt."""
+    return (_HAND_CSS + _hand_fit_rules()).replace(".ht-table ", scope + " ")
 
 
 def style_sheet(colours: Sequence[tuple[str, str, str]]) -> str:
@@ -350,7 +372,8 @@ def style_sheet(colours: Sequence[tuple[str, str, str]]) -> str:
     avatars = "\n".join(
         f".ht-table .ht-avatar-{i} {{ background-image: url('{avatar_uri(kind, fur)}'); }}"
         for i, (_, fur, kind) in enumerate(colours))
-    return ("<style>\n" + _CSS + _chip_seats(".ht-table .ht-crowded") + _hand_fit_rules() + "\n" + _fit_rules()
+    return ("<style>\n" + f".ht-table .ht-felt {{ {FELT_LOOK} }}\n" + _CSS + hand_css()
+            + _chip_seats(".ht-table .ht-crowded") + "\n" + _fit_rules()
             + "\n" + avatars + "\n</style>")
 
 
@@ -358,11 +381,7 @@ _CSS = r"""
 .ht-table { font-family: "Segoe UI", "Helvetica Neue", Arial, sans-serif; color: #1d2a22; max-width: 1180px;
   container: ht-table / inline-size; }
 .ht-table .ht-main { flex-wrap: wrap; }
-.ht-table .ht-felt {
-  background: radial-gradient(ellipse at center, #2f8a4f 0%, #1f6b3a 55%, #134a28 100%);
-  border: 10px solid #6b4226; border-radius: 26px; padding: 10px 14px 8px 14px;
-  box-shadow: inset 0 0 40px rgba(0,0,0,.45), 0 6px 18px rgba(0,0,0,.35); color: #f3f7f2; flex: none;
-}
+.ht-table .ht-felt { padding: 10px 14px 8px 14px; flex: none; }
 .ht-table .ht-toolbar { background: #fbf7ee; border-radius: 10px; padding: 4px 6px; margin-bottom: 6px;
   border: 1px solid #e4dcc8; align-items: center; flex-wrap: wrap; row-gap: 4px; }
 .ht-table .ht-toolbar > * { flex: none; }
@@ -393,7 +412,12 @@ _CSS = r"""
 .ht-table .ht-seatinfo { text-align: center; font-size: 12px; color: #f3f7f2; }
 .ht-table .ht-seatinfo b { color: #fff; font-size: 14px; }
 .ht-table .ht-seatinfo .ht-level { color: #c8e6c9; font-size: 11px; }
-.ht-table .ht-seatinfo .ht-said { color: #ffe9a8; font-size: 11px; min-height: 14px; }
+.ht-table .ht-seatinfo .ht-said { color: #ffe9a8; font-size: 11px; height: 1.35em; white-space: nowrap;
+  overflow: hidden; text-overflow: ellipsis; }  /* one line, said or not: the seats keep their height */
+/* the hand is over, with no card left to hold still: the lines kept for what may come close up, so the score pad
+   that opens comes closer */
+.ht-table.ht-hand-over .ht-seatinfo .ht-said { height: auto; }
+.ht-table.ht-hand-over .ht-hearts-broken { min-height: 0; }
 .htb-fan { position: relative; height: 36px; margin: 3px auto 0 auto; }
 .htb { position: absolute; top: 0; width: 24px; height: 34px; border-radius: 4px; border: 1.5px solid #fff;
   background: repeating-linear-gradient(45deg, #b71c1c 0 3px, #8e1414 3px 6px);
@@ -437,40 +461,9 @@ _CSS = r"""
   box-shadow: 0 3px 8px rgba(0,0,0,.35); height: 36px; font-size: 14px; }
 .ht-table .jupyter-button.ht-pass { width: auto; min-width: 150px; padding: 0 16px; white-space: nowrap; }
 .ht-table .jupyter-button.ht-pass:disabled { background: #d9d3b8; color: #7a7360; opacity: .85; }
-/* the learner's hand: card buttons */
-.ht-table .ht-hand { justify-content: center; align-items: flex-end; min-height: 118px; padding-top: 18px;
-  flex-wrap: nowrap; }
-.ht-table .ht-hand:empty { min-height: 0; padding-top: 0; }  /* the hand is over: the score pad comes closer */
-.ht-table .jupyter-button.ht-card {
-  position: relative; width: 60px; height: 90px; margin: 0 0 0 -22px; padding: 5px 0 0 6px;
-  background: linear-gradient(160deg, #ffffff 0%, #f3efe6 100%); border: 1px solid #a8a191; border-radius: 8px;
-  box-shadow: -2px 2px 6px rgba(0,0,0,.35); font-family: Georgia, "DejaVu Serif", serif; font-size: 19px;
-  font-weight: 700; line-height: 19px; text-align: left; white-space: pre; overflow: hidden;
-  vertical-align: bottom; transition: transform .12s ease, box-shadow .12s ease; display: block; flex: none; }
-.ht-table .jupyter-button.ht-card:first-child { margin-left: 0; }
-.ht-table .jupyter-button.ht-card.ht-red { color: #c8102e; }
-.ht-table .jupyter-button.ht-card.ht-black { color: #1b1b1b; }
-.ht-table .jupyter-button.ht-card::after { position: absolute; right: 6px; bottom: 2px; font-size: 36px;
-  line-height: 40px; }
-.ht-table .jupyter-button.ht-card.ht-suit-C::after { content: "\2663"; }
-.ht-table .jupyter-button.ht-card.ht-suit-D::after { content: "\2666"; }
-.ht-table .jupyter-button.ht-card.ht-suit-S::after { content: "\2660"; }
-.ht-table .jupyter-button.ht-card.ht-suit-H::after { content: "\2665"; }
-.ht-table .jupyter-button.ht-card:not(:disabled):hover { transform: translateY(-10px);
-  box-shadow: 0 6px 12px rgba(0,0,0,.45); }
-.ht-table .jupyter-button.ht-card.ht-selected { transform: translateY(-18px);
-  box-shadow: 0 0 0 3px #ffd84d, 0 6px 12px rgba(0,0,0,.45); }
-.ht-table .jupyter-button.ht-card.ht-hinted { transform: translateY(-10px);
-  box-shadow: 0 0 0 4px #4dabf7, 0 0 14px 4px rgba(77,171,247,.8); }
-.ht-table .jupyter-button.ht-card.ht-received { box-shadow: inset 0 5px 0 #4dabf7, -2px 2px 6px rgba(0,0,0,.35); }
-.ht-table .jupyter-button.ht-card:disabled { opacity: 1; cursor: not-allowed;
-  background: linear-gradient(160deg, #d9d6cf 0%, #c4c0b6 100%); }
-.ht-table .jupyter-button.ht-card:disabled.ht-red { color: #b06a74; }
-.ht-table .jupyter-button.ht-card:disabled.ht-black { color: #5d5d5d; }
-.ht-table .jupyter-button.ht-card:focus { outline: none; }
 /* the learner's corner */
 .ht-table .ht-me { align-items: center; min-width: 120px; }
-.ht-table .ht-hearts-broken { font-size: 13px; text-align: center; }
+.ht-table .ht-hearts-broken { font-size: 13px; text-align: center; min-height: 3em; }  /* two lines, broken or not */
 .ht-table .ht-heart-icon { vertical-align: -5px; }
 .ht-table .ht-hearts-broken .ht-hb-on { color: #ff8a9a; font-weight: 700; }
 .ht-table .ht-hearts-broken .ht-hb-off { color: #a5c9ad; }
@@ -480,11 +473,13 @@ _CSS = r"""
   box-shadow: 0 3px 8px rgba(0,0,0,.35); }
 /* status line */
 .ht-table .ht-status { background: rgba(0,0,0,.28); border-radius: 10px; padding: 5px 12px; font-size: 15px;
-  color: #fffbe6; text-align: center; margin: 4px auto 0 auto; min-height: 22px; }
+  color: #fffbe6; text-align: center; margin: 4px auto 0 auto;
+  min-height: calc(10px + 3em); }  /* two lines whatever it says: the hand under it holds still */
 .ht-table .ht-status b { color: #ffd84d; }
 .ht-table .ht-status .ht-why { color: #ffcdd2; font-size: 13px; display: block; }
 /* last trick */
 .ht-table .ht-last-trick { background: rgba(0,0,0,.2); border-radius: 12px; padding: 4px 8px; min-width: 150px;
+  min-height: calc(2.7em + 76px);  /* as tall before the first trick as with one: its line, names, small cards */
   font-size: 11px; }
 .ht-lt-cards { display: flex; gap: 3px; margin-top: 2px; }
 .ht-lt-cards > div { flex: none; }
@@ -533,4 +528,38 @@ _CSS = r"""
 .ht-table .ht-log { font-size: 11px; color: #a61e4d; }
 .ht-table .ht-notice { background: #fff4e0; border: 1px solid #f0c36d; border-radius: 8px; padding: 5px 8px;
   color: #6b4a00; }
+"""
+
+_HAND_CSS = r"""
+/* the learner's hand: card buttons */
+.ht-table .ht-hand { justify-content: center; align-items: flex-end; min-height: 118px; padding-top: 18px;
+  flex-wrap: nowrap; }
+.ht-table .ht-hand:empty { min-height: 0; padding-top: 0; }  /* the hand is over: the score pad comes closer */
+.ht-table .jupyter-button.ht-cardbtn {
+  position: relative; width: 60px; height: 90px; margin: 0 0 0 -22px; padding: 5px 0 0 6px;
+  background: linear-gradient(160deg, #ffffff 0%, #f3efe6 100%); border: 1px solid #a8a191; border-radius: 8px;
+  box-shadow: -2px 2px 6px rgba(0,0,0,.35); font-family: Georgia, "DejaVu Serif", serif; font-size: 19px;
+  font-weight: 700; line-height: 19px; text-align: left; white-space: pre; overflow: hidden;
+  vertical-align: bottom; transition: transform .12s ease, box-shadow .12s ease; display: block; flex: none; }
+.ht-table .jupyter-button.ht-cardbtn:first-child { margin-left: 0; }
+.ht-table .jupyter-button.ht-cardbtn.ht-red { color: #c8102e; }
+.ht-table .jupyter-button.ht-cardbtn.ht-black { color: #1b1b1b; }
+.ht-table .jupyter-button.ht-cardbtn::after { position: absolute; right: 6px; bottom: 2px; font-size: 36px;
+  line-height: 40px; }
+.ht-table .jupyter-button.ht-cardbtn.ht-suit-C::after { content: "\2663"; }
+.ht-table .jupyter-button.ht-cardbtn.ht-suit-D::after { content: "\2666"; }
+.ht-table .jupyter-button.ht-cardbtn.ht-suit-S::after { content: "\2660"; }
+.ht-table .jupyter-button.ht-cardbtn.ht-suit-H::after { content: "\2665"; }
+.ht-table .jupyter-button.ht-cardbtn:not(:disabled):hover { transform: translateY(-10px);
+  box-shadow: 0 6px 12px rgba(0,0,0,.45); }
+.ht-table .jupyter-button.ht-cardbtn.ht-selected { transform: translateY(-18px);
+  box-shadow: 0 0 0 3px #ffd84d, 0 6px 12px rgba(0,0,0,.45); }
+.ht-table .jupyter-button.ht-cardbtn.ht-hinted { transform: translateY(-10px);
+  box-shadow: 0 0 0 4px #4dabf7, 0 0 14px 4px rgba(77,171,247,.8); }
+.ht-table .jupyter-button.ht-cardbtn.ht-received { box-shadow: inset 0 5px 0 #4dabf7, -2px 2px 6px rgba(0,0,0,.35); }
+.ht-table .jupyter-button.ht-cardbtn:disabled { opacity: 1; cursor: not-allowed;
+  background: linear-gradient(160deg, #d9d6cf 0%, #c4c0b6 100%); }
+.ht-table .jupyter-button.ht-cardbtn:disabled.ht-red { color: #b06a74; }
+.ht-table .jupyter-button.ht-cardbtn:disabled.ht-black { color: #5d5d5d; }
+.ht-table .jupyter-button.ht-cardbtn:focus { outline: none; }
 """

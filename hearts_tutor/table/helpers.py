@@ -19,6 +19,8 @@ from ..engine.view import PlayerView
 DEFAULT_LEVELS = ("easy", "medium", "hard", "expert")
 LEARNER = 0
 """The learner's seat (at the bottom of the table)."""
+HAND_OVER = "Hand over: "
+"""How the table's message about a scored hand begins (the status line then does not say it again)."""
 
 
 def coach_function(name: str) -> Callable[..., Any] | None:
@@ -150,7 +152,7 @@ def hand_over_sentence(points: Sequence[int], result: HandResult, who: Callable[
         extra = f" {who(result.shooter)} shot the moon!"
     if result.sweeper is not None:
         extra = f" {who(result.sweeper)} took every trick!"
-    return "Hand over: " + ", ".join(parts) + "." + extra
+    return HAND_OVER + ", ".join(parts) + "." + extra
 
 
 def is_learner_turn(view: PlayerView) -> bool:

@@ -88,12 +88,27 @@ def _note_html(core: TableCore, note: Note) -> str:
     if isinstance(note, Grade):
         return grade_html(note)
     if isinstance(note, OwnReview):
-        return own_review_html(note.grades)
+        return own_review_html(note.grades, computer_helped=bool(core.computer_moves))
     # a ReviewNote: the coach's own review of the hand
-    left_out = ("<p><small>Moves the computer made for you are not reviewed.</small></p>"
-                if note.computer_moves_left_out else "")
+    if not note.computer_moves_left_out:
+        return "<p><b>Hand review</b></p>" + review_html(note.review, lambda i: trick_thoughts(core, i))
+    own = own_moves(core)
+    mistakes = getattr(note.review, "mistakes", None)
+    if own == 0:
+        return ("<p><b>Hand review</b>: the computer made every move of this hand for you, and its moves are not "
+                "reviewed.</p>")
+    if isinstance(mistakes, tuple | list) and not mistakes:
+        return (f"<p><b>Hand review</b>: no mistakes in the {own} move{'s' if own != 1 else ''} you made yourself. "
+                "The computer made the rest, and its moves are not reviewed.</p>")
     return ("<p><b>Hand review</b></p>" + review_html(note.review, lambda i: trick_thoughts(core, i))
-            + left_out)
+            + "<p><small>Moves the computer made for you are not reviewed.</small></p>")
+
+
+def own_moves(core: TableCore) -> int:
+    """How many moves of a finished hand (its pass, its cards) the learner made, not the computer."""
+    h = core.match.hand
+    moves = len(h.plays()) // h.n + (h.pass_direction != "keep")  # one card a trick, and the pass
+    return moves - len(core.computer_moves)
 
 
 def flags_html(flags: Sequence[Any], title: str) -> str:
@@ -120,12 +135,16 @@ def grade_html(grade: Grade) -> str:
     return line + (f".<br><small>{html.escape(expl)}</small></p>" if expl else ".</p>")
 
 
-def own_review_html(grades: Sequence[Grade]) -> str:
-    """The hand's review from the table's own grades: the moves graded an inaccuracy or worse."""
+def own_review_html(grades: Sequence[Grade], *, computer_helped: bool = False) -> str:
+    """The hand's review from the table's own grades: the moves graded an inaccuracy or worse
+    (``computer_helped``: the computer made some of the learner's moves, which were not graded)."""
     if not grades:
         return ""
     bad = [f"{_what(g)}: {g.band}" + (f" (best {faces(g.best)})" if g.best else "")
            for g in grades if g.band in MISTAKES]
+    if not bad and computer_helped:
+        return (f"<p><b>Hand review</b>: no mistakes in the {len(grades)} move{'s' if len(grades) != 1 else ''} "
+                "you made yourself. The computer made the rest, and its moves are not reviewed.</p>")
     if not bad:
         return "<p><b>Hand review</b>: no mistakes this hand. Well played!</p>"
     return "<p><b>Hand review</b></p><ul>" + "".join(f"<li>{html.escape(t)}</li>" for t in bad) + "</ul>"

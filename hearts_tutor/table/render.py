@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..coach.situation import trick_winner
-from ..engine.cards import SUIT_NAMES, Card
+from ..engine.cards import HEARTS, SUIT_NAMES, Card
 from ..engine.hand import Phase
 from ..engine.view import PlayerView
 from . import art
 from .events import SPEEDS
-from .helpers import LEARNER
+from .helpers import HAND_OVER, LEARNER
 from .layout import TRICK_WIDTH, seat_sides, toward, trick_position
 
 if TYPE_CHECKING:
@@ -118,17 +118,35 @@ def cancellation_html(core: TableCore) -> str:
 def trick_html(core: TableCore) -> str:
     """The trick area: the cards of the trick (sweeping toward the winner), or the end of the hand or game."""
     view = core.learner_view()
-    n = view.n
     cards: list[tuple[int, Card]]
     winner = None
     if core.shown_trick is not None:
         t = core.shown_trick
-        cards = [((t.leader + i) % n, c) for i, c in enumerate(t.cards)]
+        cards = [((t.leader + i) % view.n, c) for i, c in enumerate(t.cards)]
         winner = t.winner
     else:
         cards = list(zip(view.trick_seats, view.trick, strict=True))
+    banner = ""
+    if core.match.is_over:
+        banner = game_over_html(core)
+    elif core.match.hand.phase is Phase.DONE and core.hand_scored and core.shown_trick is None:
+        pts = core.match.hand_points[-1] if core.match.hand_points else []
+        rows = " · ".join(f"{core.names[s]} {p:+d}" for s, p in enumerate(pts))
+        banner = (f'<div class="ht-trick-banner"><big>Hand {core.match.hand_number + 1} is over</big>'
+                  f"{html.escape(rows)}</div>")
+    elif core.shown_trick is not None and winner is not None:
+        who = "You take" if winner == LEARNER else f"{core.names[winner]} takes"
+        banner = f'<div class="ht-trick-msg">{html.escape(who)} the trick</div>'
+    sweep = max(SPEEDS[core.speed][1] / 2, 0.05) if core.sweeping else None
+    return trick_area_html(cards, view.n, core.rules.decks, winner=winner, sweep=sweep, banner=banner)
+
+
+def trick_area_html(cards: Sequence[tuple[int, Card]], n: int, decks: int, *, winner: int | None = None,
+                    sweep: float | None = None, banner: str = "") -> str:
+    """The trick area with ``cards`` ((seat, card), seat 0 at the bottom) where each seat's card lands, the
+    winner's lit (and all sweeping toward it for ``sweep`` seconds), cancelled twins crossed, and ``banner``."""
     parts = ['<div class="ht-trickarea">']
-    twins = cancelled([c for _, c in cards], core.rules.decks)
+    twins = cancelled([c for _, c in cards], decks)
     for seat, c in cards:
         x, y = trick_position(seat, n)
         # across as a share of the area's width, which narrows on a phone
@@ -137,23 +155,14 @@ def trick_html(core: TableCore) -> str:
             extra = "htc-win"
         elif c in twins:
             extra = "htc-cancelled"
-        if core.sweeping and winner is not None:
+        if sweep is not None and winner is not None:
             dx, dy = toward(winner, n)
             wx, wy = trick_position(winner, n)
             dx, dy = dx + wx - x, dy + wy - y
             extra += " ht-sweep"
-            style += f"--dx:{dx:.0f}px;--dy:{dy:.0f}px;--dur:{max(SPEEDS[core.speed][1] / 2, 0.05):.2f}s;"
+            style += f"--dx:{dx:.0f}px;--dy:{dy:.0f}px;--dur:{sweep:.2f}s;"
         parts.append(art.card_html(c, extra=extra, style=style))
-    if core.match.is_over:
-        parts.append(game_over_html(core))
-    elif core.match.hand.phase is Phase.DONE and core.hand_scored and core.shown_trick is None:
-        pts = core.match.hand_points[-1] if core.match.hand_points else []
-        rows = " · ".join(f"{core.names[s]} {p:+d}" for s, p in enumerate(pts))
-        parts.append(f'<div class="ht-trick-banner"><big>Hand {core.match.hand_number + 1} is over</big>'
-                     f"{html.escape(rows)}</div>")
-    elif core.shown_trick is not None and winner is not None:
-        who = "You take" if winner == LEARNER else f"{core.names[winner]} takes"
-        parts.append(f'<div class="ht-trick-msg">{html.escape(who)} the trick</div>')
+    parts.append(banner)
     parts.append("</div>")
     return "".join(parts)
 
@@ -161,25 +170,31 @@ def trick_html(core: TableCore) -> str:
 def last_trick_html(core: TableCore) -> str:
     """The last finished trick (public: every card of it was played face up)."""
     view = core.learner_view()
-    n = view.n
     done = list(view.tricks)
     if core.shown_trick is not None and done and done[-1] == core.shown_trick:
         done = done[:-1]
     if not done:
         return "<b>Last trick</b><div style='color:#cfe3d3'>none yet</div>"
     t = done[-1]
-    twins = cancelled(list(t.cards), core.rules.decks)
+    won = "nobody" if t.winner is None else ("you" if t.winner == LEARNER else core.names[t.winner])
+    return (f"<b>Last trick</b> · won by {html.escape(won)}"
+            + trick_row_html(t.cards, t.leader, t.winner, core.names, core.rules.decks))
+
+
+def trick_row_html(cards: Sequence[Card], leader: int, winner: int | None, names: Sequence[str], decks: int) -> str:
+    """A finished trick's cards in the order played, each under the name of who played it (``names`` by seat),
+    the winner's lit and cancelled twins crossed."""
+    n = len(names)
+    twins = cancelled(list(cards), decks)
     # up to 5 cards side by side; more overlap, so that the box keeps clear of the seats beside it
-    width = "" if len(t.cards) <= 5 else f' style="width:{max(16, 208 // len(t.cards) - 3)}px"'
-    names = core.names
+    width = "" if len(cards) <= 5 else f' style="width:{max(16, 208 // len(cards) - 3)}px"'
     items = "".join(
-        f'<div{width}><div class="ht-lt-who"{width} title="{html.escape(names[(t.leader + i) % n])}">'
-        f'{html.escape(names[(t.leader + i) % n].split()[-1])}</div>'
-        + art.card_html(c, small=True, extra="htc-win" if (t.leader + i) % n == t.winner else
+        f'<div{width}><div class="ht-lt-who"{width} title="{html.escape(names[(leader + i) % n])}">'
+        f'{html.escape(names[(leader + i) % n].split()[-1])}</div>'
+        + art.card_html(c, small=True, extra="htc-win" if (leader + i) % n == winner else
                         "htc-cancelled" if c in twins else "") + "</div>"
-        for i, c in enumerate(t.cards))
-    won = "nobody" if t.winner is None else ("you" if t.winner == LEARNER else names[t.winner])
-    return f'<b>Last trick</b> · won by {html.escape(won)}<div class="ht-lt-cards">{items}</div>'
+        for i, c in enumerate(cards))
+    return f'<div class="ht-lt-cards">{items}</div>'
 
 
 def game_over_html(core: TableCore) -> str:
@@ -283,8 +298,10 @@ def status_html(core: TableCore) -> str:
     elif h.phase is Phase.MOON:
         line = ("<b>You shot the moon!</b> Choose how it scores." if h.to_move == LEARNER else
                 f"{html.escape(core.names[h.to_move])} shot the moon and is choosing how it scores…")
-    else:
-        line = "<b>The hand is over.</b> " + ("Press Next hand ▶ to deal again." if core.hand_scored else "")
+    else:  # the message already says "Hand over: ..." once the hand is scored
+        said = core.message.startswith(HAND_OVER)
+        line = ("" if said else "<b>The hand is over.</b> ") + ("Press Next hand ▶ to deal again."
+                                                                if core.hand_scored else "")
     msg = f"{html.escape(core.message)} " if core.message else ""
     why = f'<span class="ht-why">{html.escape(core.why)}</span>' if core.why else ""
     return f"{msg}{line}{why}"
@@ -292,11 +309,21 @@ def status_html(core: TableCore) -> str:
 
 def turn_advice(view: PlayerView) -> str:
     legal = view.legal_plays()
-    if len(legal) == len(set(view.hand)):
-        return "play any card." if view.trick else "lead any card."
-    reasons = sorted({v.reason for c in view.hand if (v := view.why_illegal(c)) is not None})
-    greyed = "Greyed cards cannot be played: " + " ".join(reasons)
     led = view.led_suit
-    if led is not None and any(c // 13 == led for c in legal):
-        return f"follow suit with a {SUIT_NAMES[led][:-1]}. <small>{html.escape(greyed)}</small>"
-    return f"choose a card. <small>{html.escape(greyed)}</small>"
+    if len(legal) == len(set(view.hand)):
+        if not view.trick:
+            return "lead any card."
+        if led is not None and all(c // 13 == led for c in view.hand):  # following suit, with nothing else
+            return f"follow suit with a {SUIT_NAMES[led][:-1]} (every card you hold is one)."
+        return "play any card." if led is None else f"play any card (you have no {SUIT_NAMES[led]})."
+    illegal = {c for c in view.hand if c not in legal}
+    if not view.trick and not view.hearts_broken and all(c // 13 == HEARTS for c in illegal):
+        return "lead any card but a heart: hearts are not broken yet."
+    following = led is not None and any(c // 13 == led for c in legal)
+    # following suit, the other suits are greyed for that alone, which the advice says: only other reasons follow
+    reasons = sorted({v.reason for c in view.hand if (v := view.why_illegal(c)) is not None
+                      and not (following and c // 13 != led)})
+    greyed = f" <small>{html.escape('Greyed cards cannot be played: ' + ' '.join(reasons))}</small>" if reasons else ""
+    if following:
+        return f"follow suit with a {SUIT_NAMES[led or 0][:-1]}.{greyed}"
+    return f"choose a card.{greyed}"

@@ -25,11 +25,12 @@ from urllib.parse import parse_qs
 
 import ipywidgets as W
 
-from ..engine.cards import RANKS, SUITS, Card, card_str
+from ..engine.cards import Card
+from ..engine.hand import Phase
 from ..engine.rules import Rules
 from ..practice.stats import ENV_DIR, learner_data_dir
 from . import access, art, panels, render
-from .controls import button, html_box, set_class
+from .controls import button, card_button, html_box, set_class
 from .core import TableCore
 from .events import SPEEDS, Change
 from .helpers import LEARNER
@@ -122,6 +123,7 @@ class Table:
                                                        min_width="0px", flex="none"))
                            for side in ("top", "left", "right")}
         self.actions = W.HBox(layout=W.Layout(justify_content="center", min_height="40px"))
+        self.actions.add_class("ht-actions")
         middle = W.HBox([self.pass_slots["left"], self.trick, self.pass_slots["right"]],
                         layout=W.Layout(justify_content="center", align_items="center", max_width="100%"))
         self.centre = W.VBox([self.pass_slots["top"], middle, self.actions],
@@ -332,6 +334,8 @@ class Table:
         self.clock.value = self.core.clock_text
         self.log.value = panels.log_html(self.core.errors)
         self._render_resume()
+        # the hand's end: on a short screen the review shows whole, not in a box of its own that scrolls
+        set_class(self.widget, "ht-hand-over", self.core.match.hand.phase is Phase.DONE and self.core.hand_scored)
         self._render_centre()  # last: its Next hand button says the rest of the table is up to date
 
     def _render_resume(self) -> None:
@@ -383,10 +387,7 @@ class Table:
             self._hand_fit = fit
 
     def _card_button(self, c: Card) -> W.Button:
-        b = W.Button(description=access.card_label(c), layout=W.Layout(width=f"{art.CARD_WIDTH}px", height="90px"))
-        for cls in ("ht-card", f"ht-card-{card_str(c)}", f"ht-suit-{SUITS[c // 13]}", f"ht-rank-{RANKS[c % 13]}",
-                    art.suit_class(c)):
-            b.add_class(cls)
+        b = card_button(c, "ht-card")
         b.on_click(self._guarded(lambda btn: self.core.click_card(self._index_of(btn))))
         return b
 
