@@ -123,7 +123,7 @@ def test_a_bot_holding_the_ace_of_spades_calls_its_10_no_low_spade() -> None:
     view = view_at(deal, ["2C", "AC", "3C", "4C"])
     assert view.my_turn and not view.trick
     for bot in (MediumBot(seed=1), HardBot(seed=1)):
-        facts = bot._facts(view, Reasoning())
+        facts = bot.facts(view, Reasoning())
         ten = bot.score_play(view, facts, parse_card("TS"))[1]
         six = bot.score_play(view, facts, parse_card("6S"))[1]
         assert "low spade" not in ten and "below the queen" in ten, ten

@@ -57,6 +57,8 @@ from ..engine.cards import (
 from ..engine.hand import Phase
 from ..engine.record import HandRecord
 from ..engine.view import PlayerView
+from ..table.felt import PositionFelt
+from ..table.render import turn_advice
 from .exercise import ACCEPTED as ACCEPTED_BANDS
 
 KINDS = ("play", "legal", "pass")
@@ -381,8 +383,6 @@ def rules_words(preset: str) -> str:
 def question_html(view: PlayerView, kind: str, prompt: str = "") -> str:
     """The line over the learner's hand: the question (``prompt``, or the usual one for ``kind``), and what the
     rules allow now, in the table's own words."""
-    from .table.render import turn_advice
-
     if kind == "legal":  # the question is which cards may be played: the rules' words would answer it
         return f"<b>{html.escape(prompt or 'Which card may you play?')}</b>"
     if kind == "pass":
@@ -410,8 +410,6 @@ class Puzzle(widgets.VBox):
         self.checker = Checker(self._view, self.exercise)
         self.revealed = False
         self.history: list[Feedback] = []
-
-        from .table.felt import PositionFelt
 
         title = widgets.HTML(f"<h4 style='margin:4px 0'>{html.escape(deal.title)}</h4>")
         self.felt = PositionFelt("ht-card", self._clicked)

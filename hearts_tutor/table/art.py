@@ -264,7 +264,7 @@ PAGE_MARGIN = 28  # the page's own padding above and below the table (Voila's), 
 _COMPACT_ZOOMS = (0.6, 0.55, 0.5, 0.45, 0.4)
 
 
-def _zoom_steps(zooms: Sequence[float], full: float, extra: float = 0) -> list[tuple[float, float]]:
+def zoom_steps(zooms: Sequence[float], full: float, extra: float = 0) -> list[tuple[float, float]]:
     """(size, zoom) pairs: each zoom applies below the size at which the one before it (1 at first) still fits
     ``full`` pixels, plus ``extra`` that does not zoom."""
     steps, previous = [], 1.0
@@ -278,7 +278,7 @@ def _fit_rules() -> str:
     """Container queries that keep the whole table in view at any width."""
     beside = SIDE_WIDTH + SIDE_GAP  # the side panels and the gap before them
     under = FELT_WIDTH * min(_BESIDE_ZOOMS) + beside - 0.02  # below this the panels go under the felt
-    felt = [*_zoom_steps(_BESIDE_ZOOMS, FELT_WIDTH, beside), (under, 1.0), *_zoom_steps(_UNDER_ZOOMS, FELT_WIDTH)]
+    felt = [*zoom_steps(_BESIDE_ZOOMS, FELT_WIDTH, beside), (under, 1.0), *zoom_steps(_UNDER_ZOOMS, FELT_WIDTH)]
     rules = [f".ht-table .ht-felt {{ width: {FELT_WIDTH}px; }}",
              f".ht-trickarea {{ width: {TRICK_WIDTH}px; height: {TRICK_HEIGHT}px; }}",  # where trick cards land
              f".ht-table .ht-side {{ margin-left: {SIDE_GAP}px; width: {SIDE_WIDTH}px; }}"]
@@ -289,10 +289,10 @@ def _fit_rules() -> str:
     narrow = NARROW_BELOW - 0.02
     rules.append(f"@container ht-table (max-width: {narrow:.2f}px) {{\n{_NARROW_CSS}}}")
     rules += [f"@container ht-table (max-width: {width:.2f}px) {{ .ht-table .ht-felt {{ zoom: {z}; }} }}"
-              for width, z in _zoom_steps(_NARROW_ZOOMS, NARROW_FELT_WIDTH)]
+              for width, z in zoom_steps(_NARROW_ZOOMS, NARROW_FELT_WIDTH)]
     # a landscape screen too short for the table (a laptop): the whole table drawn smaller, hand and trick in view
     rules += [f"@media (min-aspect-ratio: 1/1) and (max-height: {height:.2f}px) {{ .ht-table {{ zoom: {z}; }} }}"
-              for height, z in _zoom_steps(_SHORT_ZOOMS, TABLE_HEIGHT)]
+              for height, z in zoom_steps(_SHORT_ZOOMS, TABLE_HEIGHT)]
     # drawn smaller, the table would leave a quarter of a laptop's width empty: the side panels take that room
     rules.append(f"@media (min-aspect-ratio: 1/1) and (max-height: {TABLE_HEIGHT - 0.02:.2f}px) {{ .ht-table "
                  f"{{ max-width: none; }} .ht-table .ht-main > .ht-side {{ flex: 1 1 {SIDE_WIDTH}px; width: auto; "
@@ -300,7 +300,7 @@ def _fit_rules() -> str:
     short = f"@media (min-aspect-ratio: 1/1) and (max-height: {COMPACT_BELOW - 0.02:.2f}px)"
     rules.append(f"{short} {{\n{_COMPACT_CSS}}}")
     rules += [f"{short} and (max-height: {height:.2f}px) {{ .ht-table {{ zoom: {z}; }} }}"
-              for height, z in _zoom_steps(_COMPACT_ZOOMS, COMPACT_HEIGHT, PAGE_MARGIN)]
+              for height, z in zoom_steps(_COMPACT_ZOOMS, COMPACT_HEIGHT, PAGE_MARGIN)]
     return "\n".join(rules)
 
 

@@ -16,7 +16,7 @@ from ..engine.cards import Card
 from ..engine.hand import Phase
 from ..engine.view import PlayerView
 from . import access, art, position
-from .art import _zoom_steps
+from .art import zoom_steps
 from .controls import card_button, html_box, set_class
 
 SCOPE = ".ht-pscope"
@@ -70,8 +70,8 @@ def _fit_css() -> str:
               "padding: 3px; text-align: center; } .ht-pseat img { width: 30px; height: 30px; } "
               ".ht-pseat-name { font-size: 13px; } .ht-pseat-info { font-size: 11px; } }")
     hand = art.HAND_WIDTH + 2 * (10 + 12) + 4
-    return "\n".join([*(zoom.format(w, z) for w, z in _zoom_steps(_ZOOMS, PUZZLE_FELT_WIDTH)), narrow,
-                      *(zoom.format(w, z) for w, z in _zoom_steps(_NARROW_ZOOMS, hand))])
+    return "\n".join([*(zoom.format(w, z) for w, z in zoom_steps(_ZOOMS, PUZZLE_FELT_WIDTH)), narrow,
+                      *(zoom.format(w, z) for w, z in zoom_steps(_NARROW_ZOOMS, hand))])
 
 
 def style_sheet() -> str:
