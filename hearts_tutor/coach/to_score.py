@@ -26,10 +26,14 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from ..equity import EquityUnavailable, GameOdds, game_over
 from ..rules import Rules
 from ..view import PlayerView
+
+Option = TypeVar("Option", bound=Hashable)
+"""A move being weighed: a card, a pass, or any label."""
 
 MOST_POINTS_IN_A_HAND = 26
 """The most one seat's score can rise in one hand under the rules the tables cover (a moon adds 26)."""
@@ -86,16 +90,16 @@ class ScoreLine:
 
 
 @dataclass(frozen=True)
-class Verdict:
+class Verdict(Generic[Option]):
     """The options of one decision weighed at a score line (:func:`compare`)."""
 
     line: ScoreLine
-    chance: Mapping[Hashable, float]
+    chance: Mapping[Option, float]
     """Mean chance to win the game after the hand, per option."""
-    points: Mapping[Hashable, float]
+    points: Mapping[Option, float]
     """Mean points the seat takes this hand, per option."""
-    best_by_chance: Hashable
-    best_by_points: Hashable
+    best_by_chance: Option
+    best_by_points: Option
 
     @property
     def in_points(self) -> bool:
@@ -104,7 +108,7 @@ class Verdict:
         return not self.line.can_end_this_hand and self.best_by_chance == self.best_by_points
 
     @property
-    def best(self) -> Hashable:
+    def best(self) -> Option:
         """The move to make: the best by points where the score makes no difference, else by chance."""
         return self.best_by_points if self.in_points else self.best_by_chance
 
@@ -113,13 +117,13 @@ class Verdict:
         """Whether playing to the score picks another move than playing for points."""
         return self.best_by_chance != self.best_by_points
 
-    def cost(self, option: Hashable) -> float:
+    def cost(self, option: Option) -> float:
         """What ``option`` gives up against the best: points, or (not :attr:`in_points`) chance from 0 to 1."""
         if self.in_points:
             return max(0.0, self.points[option] - self.points[self.best])
         return max(0.0, self.chance[self.best] - self.chance[option])
 
-    def cost_words(self, option: Hashable) -> str:
+    def cost_words(self, option: Option) -> str:
         """The cost of ``option`` in words a player reads."""
         if option not in self.chance:
             raise KeyError(f"{option!r} is not one of the options weighed")
@@ -129,15 +133,15 @@ class Verdict:
         return chance_words(cost, self.chance[option], self.chance[self.best])
 
 
-def compare(line: ScoreLine, outcomes: Mapping[Hashable, Sequence[Sequence[int]]]) -> Verdict:
+def compare(line: ScoreLine, outcomes: Mapping[Option, Sequence[Sequence[int]]]) -> Verdict[Option]:
     """Weigh each option from its rollouts' end-of-hand points (every seat's, one list per rollout).
 
     Options compared on the same dice (common random numbers) should have the same number of rollouts.
     """
     if not outcomes:
         raise ValueError("no options to compare")
-    chance: dict[Hashable, float] = {}
-    points: dict[Hashable, float] = {}
+    chance: dict[Option, float] = {}
+    points: dict[Option, float] = {}
     for option, rollouts in outcomes.items():
         if not rollouts:
             raise ValueError(f"option {option!r} has no rollouts")

@@ -6,7 +6,7 @@ lowest score (the largest distance) wins, ties sharing the win (:meth:`hearts_tu
 So one table serves every target. It holds a seat's chance over a grid of its own distance and the other
 seats' distances (sorted: the chance does not depend on which opponent has which score), built by
 :mod:`hearts_tutor.equity.build` from self-play hands, and is read by multilinear interpolation between the 16
-grid points around a score line (about 20 microseconds a call; ``benchmarks/README.md``).
+grid points around a score line (microseconds a call: ``benchmarks/README.md``).
 
 A score line that already ends the game is scored exactly, never from the table.
 
@@ -112,7 +112,7 @@ class EquityTable:
             for a in range(n):
                 for b in range(n):
                     for c in range(n):
-                        values[((own * n + a) * n + b) * n + c] = packed[base + index[tuple(sorted((a, b, c)))]]
+                        values[((own * n + a) * n + b) * n + c] = packed[base + index[_sorted3(a, b, c)]]
         return cls(str(data["key"]), grid, tuple(values), dict(data.get("meta", {})))
 
     @staticmethod
@@ -126,24 +126,31 @@ class EquityTable:
     def lookup(self, own: float, others: Sequence[float]) -> float:
         """The chance at distance ``own`` against the ``others``' distances (each clipped to the grid)."""
         grid, n, values = self.grid, len(self.grid), self.values
-        idx: list[int] = []
-        wts: list[float] = []
+        base = 0
+        weights: list[tuple[float, float]] = []
         for d in (own, *others):
             d = min(max(d, grid[0]), grid[-1])
             i = min(bisect.bisect_right(grid, d) - 1, n - 2)
-            idx.append(i)
-            wts.append((d - grid[i]) / (grid[i + 1] - grid[i]))
+            t = (d - grid[i]) / (grid[i + 1] - grid[i])
+            base = base * n + i
+            weights.append((1.0 - t, t))
+        (a0, a1), (b0, b1), (c0, c1), (e0, e1) = weights
+        s1, s2, s3 = n * n * n, n * n, n  # strides of the first three axes (the last is 1)
         total = 0.0
-        for corner in range(16):
-            w = 1.0
-            flat = 0
-            for axis in range(4):
-                up = corner >> axis & 1
-                w *= wts[axis] if up else 1.0 - wts[axis]
-                flat = flat * n + idx[axis] + up
-            if w:
-                total += w * values[flat]
+        for wa, oa in ((a0, 0), (a1, s1)):
+            if wa:
+                for wb, ob in ((b0, 0), (b1, s2)):
+                    if wb:
+                        for wc, oc in ((c0, 0), (c1, s3)):
+                            if wc:
+                                k = base + oa + ob + oc
+                                total += wa * wb * wc * (e0 * values[k] + e1 * values[k + 1])
         return total
+
+
+def _sorted3(a: int, b: int, c: int) -> tuple[int, int, int]:
+    x, y, z = sorted((a, b, c))
+    return x, y, z
 
 
 def sorted_triples(n: int) -> list[tuple[int, int, int]]:

@@ -1,8 +1,9 @@
 """Self-play records for the game-win model: single hands' points per seat, and whole games to the target.
 
-Both are played by the same table of bots, one ``hard`` and three ``medium`` (the hard seat moves round with
-the hand's index, hand by hand within a game, so that over a game the seats are alike, as the model assumes), under the standard rules. Each record is one line of text appended to a file, so a run that
-is stopped picks up where it left off (the line count is the next index; every index has its own seeds).
+Both are played by the same table of bots, one ``hard`` and three ``medium``, under the standard rules. The hard
+seat moves round with the index (in a game, hand by hand, so that over a game the seats are alike, as the model
+assumes). Each record is one line of text appended to a file, so a run that is stopped picks up where it left
+off (the line count is the next index; every index has its own seeds).
 
 * a hand line: ``hand_number raw0 raw1 raw2 raw3 shooter`` (raw points taken, the moon shooter or -1);
 * a game line: JSON ``{"game": g, "first_dealer": d, "hands": [[p0, p1, p2, p3], ...]}`` (scored points).
