@@ -104,18 +104,28 @@ def _shares(d: np.ndarray, mask: np.ndarray) -> np.ndarray:
 
 def build_table(hands: Sequence[HandOutcome], moon: str, *, games: int = 3000, seed: int = 31,
                 batch: int = 192) -> dict[str, Any]:
-    """The JSON form of the table for ``moon`` (:meth:`EquityTable.encode`), from ``hands``."""
+    """The JSON form of the table for ``moon`` (:meth:`EquityTable.encode`), from ``hands``.
+
+    One simulated score line gives every seat's chance, so the games are played once per sorted line of four
+    grid distances, and each table entry (own distance, sorted others) is read from the line holding all four.
+    """
     n = len(GRID)
-    triples = sorted_triples(n)
-    lines = np.array([(GRID[o], GRID[a], GRID[b], GRID[c]) for o in range(n) for a, b, c in triples])
-    values = np.empty(len(lines))
+    quads = list(itertools.combinations_with_replacement(range(n), 4))
+    where = {q: i for i, q in enumerate(quads)}
+    lines = np.array([[GRID[i] for i in q] for q in quads])
+    wins = np.empty((len(lines), 4))
     for lo in range(0, len(lines), batch):
         rng = np.random.default_rng(seed)  # the same games for every batch of lines
-        values[lo:lo + batch] = simulate(lines[lo:lo + batch], hands, moon, games, rng)[:, 0]
+        wins[lo:lo + batch] = simulate(lines[lo:lo + batch], hands, moon, games, rng)
+    values = []
+    for own in range(n):
+        for triple in sorted_triples(n):
+            quad = tuple(sorted((own, *triple)))
+            values.append(float(wins[where[quad], quad.index(own)]))
     moons = sum(h.shooter is not None for h in hands)
     meta = {"hands": len(hands), "moons": moons, "games_per_point": games, "seed": seed,
             "table": "one hard and three medium bots, standard rules"}
-    return EquityTable.encode(f"4p-{moon}", GRID, values.tolist(), meta)
+    return EquityTable.encode(f"4p-{moon}", GRID, values, meta)
 
 
 __all__ = ["GRID", "MOON_MODES", "build_table", "moon_points", "simulate"]
