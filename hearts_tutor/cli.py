@@ -156,9 +156,9 @@ def build_parser() -> argparse.ArgumentParser:
                        choices=["hands", "games", "build", "calibrate", "speed", "all"],
                        help="equity only: one step of the game-win model (default: all of them, each resumed)")
     bench.add_argument("--seconds", type=_seconds, default=3.0)
-    bench.add_argument("--hands", type=_positive, default=3000, help="equity: self-play hands for the model")
-    bench.add_argument("--games", type=_positive, default=300, help="equity: held-out games to test it on")
-    bench.add_argument("--sims", type=_positive, default=3000, help="equity: simulated games per table point")
+    bench.add_argument("--hands", type=_positive, default=1072, help="equity: self-play hands for the model")
+    bench.add_argument("--games", type=_positive, default=257, help="equity: held-out games to test it on")
+    bench.add_argument("--sims", type=_positive, default=1500, help="equity: simulated games per table point")
     bench.add_argument("--data", default="benchmarks/equity_data", help="equity: where the self-play records are")
     bench.add_argument("--json", action="store_true")
     bench.set_defaults(func=cmd_bench)

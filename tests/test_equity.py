@@ -190,3 +190,15 @@ def test_calibration_command_reads_held_out_games(tmp_path: Path, capsys: pytest
     assert result["games"] == 2 and result["lines"] == 13 and len(result["bins"]) == 10
     assert sum(b["n"] for b in result["bins"]) == 52
     assert 0 <= result["brier"] <= 1
+
+
+def test_a_table_is_built_from_recorded_hands() -> None:
+    pytest.importorskip("numpy")
+    from hearts_tutor.equity.build import build_table
+
+    hands = [HandOutcome(0, (13, 0, 6, 7), None), HandOutcome(1, (0, 26, 0, 0), 1), HandOutcome(2, (2, 3, 8, 13), None)]
+    table = EquityTable.from_json(build_table(hands, "add_to_others", games=40, batch=4000))
+    assert table.key == "4p-add_to_others" and table.meta["moons"] == 1
+    assert all(0.0 <= v <= 1.0 for v in table.values)
+    g = table.grid
+    assert table.lookup(g[-1], [g[0], g[0], g[0]]) > table.lookup(g[0], [g[-1], g[-1], g[-1]])

@@ -39,6 +39,7 @@ def step_games(data: Path, count: int) -> str:
 
 
 def step_build(data: Path, games: int) -> str:
+    """Build the three tables (one per moon mode) from the recorded hands into the package."""
     from .build import build_table
 
     hands = read_hands(data / "hands.txt")
@@ -141,9 +142,9 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="bench_equity", description="build and test the game-win model")
     p.add_argument("step", nargs="?", default="all", choices=["hands", "games", "build", "calibrate", "speed", "all"])
     p.add_argument("--count", type=int, default=None, help="hands or games to have in the data (one step)")
-    p.add_argument("--hands", type=int, default=3000, help="self-play hands for the model (all)")
-    p.add_argument("--games", type=int, default=300, help="held-out games (all)")
-    p.add_argument("--sims", type=int, default=3000, help="simulated games per grid point")
+    p.add_argument("--hands", type=int, default=1072, help="self-play hands for the model (all)")
+    p.add_argument("--games", type=int, default=257, help="held-out games (all)")
+    p.add_argument("--sims", type=int, default=1500, help="simulated games per grid point")
     p.add_argument("--data", type=Path, default=DATA)
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)

@@ -120,8 +120,9 @@ def build_table(hands: Sequence[HandOutcome], moon: str, *, games: int = 3000, s
     values = []
     for own in range(n):
         for triple in sorted_triples(n):
-            quad = tuple(sorted((own, *triple)))
-            values.append(float(wins[where[quad], quad.index(own)]))
+            a, b, c, d = sorted((own, *triple))
+            quad = (a, b, c, d)
+            values.append(float(wins[where[quad]][quad.index(own)]))
     moons = sum(h.shooter is not None for h in hands)
     meta = {"hands": len(hands), "moons": moons, "games_per_point": games, "seed": seed,
             "table": "one hard and three medium bots, standard rules"}
