@@ -61,7 +61,12 @@ def cmd_referee(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from .batch.bench import engine_hands_per_second
 
-    if args.what != "engine":
+    if args.what == "equity":
+        from .equity.bench import main as bench_equity
+
+        return bench_equity([args.step or "all", "--hands", str(args.hands), "--games", str(args.games),
+                             "--sims", str(args.sims), "--data", args.data] + (["--json"] if args.json else []))
+    if args.what != "engine" or args.step:
         print(f"hearts-tutor bench: unknown benchmark {args.what!r} (try: engine)", file=sys.stderr)
         return 2
     rate = engine_hands_per_second(args.seconds)
@@ -155,8 +160,15 @@ def build_parser() -> argparse.ArgumentParser:
     add_puzzles(sub)
 
     bench = sub.add_parser("bench", help="speed benchmarks")
-    bench.add_argument("what", choices=["engine"])
+    bench.add_argument("what", choices=["engine", "equity"])
+    bench.add_argument("step", nargs="?", default=None,
+                       choices=["hands", "games", "build", "calibrate", "speed", "all"],
+                       help="equity only: one step of the game-win model (default: all of them, each resumed)")
     bench.add_argument("--seconds", type=_seconds, default=3.0)
+    bench.add_argument("--hands", type=_positive, default=1072, help="equity: self-play hands for the model")
+    bench.add_argument("--games", type=_positive, default=257, help="equity: held-out games to test it on")
+    bench.add_argument("--sims", type=_positive, default=1500, help="equity: simulated games per table point")
+    bench.add_argument("--data", default="benchmarks/equity_data", help="equity: where the self-play records are")
     bench.add_argument("--json", action="store_true")
     bench.set_defaults(func=cmd_bench)
     return p

@@ -1,0 +1,195 @@
+"""Judging moves in the chance of winning the game at the current scores (issue 31, the plumbing).
+
+A rollout ends with every seat's points for the hand. :class:`ScoreLine` turns those points into the
+learner's chance of winning the game at the new scores (:class:`~hearts_tutor.equity.GameOdds`, exact when
+the hand ends the game), and :func:`compare` weighs the options of one decision from their rollouts: the mean
+chance and the mean points of each, the best by either, and the cost of each in words a player reads: "this
+gives up 6% of your chance to win the game", or in points where the score makes no difference (the game
+cannot end this hand and the chance picks the same move as the points).
+
+Wiring it into grades and hints (next): the rollouts must keep every seat's points (``HandState.points()``),
+not only the learner's; then ``ScoreLine.loss_after(points)`` is a drop-in value to minimise in place of the
+learner's points (lower is better, as the coach's paired comparison expects), and ``compare`` words the cost.
+
+>>> line = ScoreLine(Rules.preset("standard"), (20, 95, 60, 40), seat=0)
+>>> line.can_end_this_hand
+True
+>>> line.chance_after([0, 13, 0, 13])  # the queen to the leader ends the game: seat 0 is lowest
+1.0
+>>> verdict = compare(line, {"QS to the leader": [[0, 13, 0, 13]], "QS to seat 2": [[0, 0, 13, 13]]})
+>>> verdict.best, verdict.in_points
+('QS to the leader', False)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from ..equity import EquityUnavailable, GameOdds, game_over
+from ..engine.rules import Rules
+from ..engine.view import PlayerView
+
+Option = TypeVar("Option", bound=Hashable)
+"""A move being weighed: a card, a pass, or any label."""
+
+MOST_POINTS_IN_A_HAND = 26
+"""The most one seat's score can rise in one hand under the rules the tables cover (a moon adds 26)."""
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """The scores before this hand, the rules, and whose chance we judge."""
+
+    rules: Rules
+    scores: tuple[int, ...]
+    seat: int
+
+    def __post_init__(self) -> None:
+        if len(self.scores) != self.rules.players:
+            raise ValueError(f"{len(self.scores)} scores for a table of {self.rules.players} players")
+        if not 0 <= self.seat < self.rules.players:
+            raise ValueError(f"no seat {self.seat} at a table of {self.rules.players}")
+
+    @classmethod
+    def from_view(cls, view: PlayerView) -> ScoreLine | None:
+        """The view's score line (the starting scores outside a match), or None when no game-win table fits
+        the rules (then judge in points)."""
+        try:
+            odds = GameOdds.for_rules(view.rules)
+        except EquityUnavailable:
+            return None
+        scores = tuple(view.scores) if view.scores else odds.rules.starting_scores()
+        return cls(view.rules, tuple(scores), view.seat)
+
+    @property
+    def odds(self) -> GameOdds:
+        """The game-win model for these rules (:class:`EquityUnavailable` if none fits)."""
+        return GameOdds.for_rules(self.rules)
+
+    @property
+    def can_end_this_hand(self) -> bool:
+        """Whether some seat can reach the end of the game in this hand."""
+        return game_over([s + MOST_POINTS_IN_A_HAND for s in self.scores], self.rules)
+
+    def chance_now(self) -> float:
+        """The seat's chance to win the game from the scores before this hand."""
+        return self.odds.win_chance(self.scores, self.seat)
+
+    def chance_after(self, hand_points: Sequence[int]) -> float:
+        """The seat's chance to win the game once this hand scores ``hand_points`` (every seat's points)."""
+        if len(hand_points) != len(self.scores):
+            raise ValueError(f"{len(hand_points)} hand points for {len(self.scores)} seats")
+        return self.odds.win_chance([s + p for s, p in zip(self.scores, hand_points, strict=True)], self.seat)
+
+    def loss_after(self, hand_points: Sequence[int]) -> float:
+        """The chance of not winning the game after this hand, in percent: a value to minimise over rollouts."""
+        return 100.0 * (1.0 - self.chance_after(hand_points))
+
+
+@dataclass(frozen=True)
+class Verdict(Generic[Option]):
+    """The options of one decision weighed at a score line (:func:`compare`)."""
+
+    line: ScoreLine
+    chance: Mapping[Option, float]
+    """Mean chance to win the game after the hand, per option."""
+    points: Mapping[Option, float]
+    """Mean points the seat takes this hand, per option."""
+    best_by_chance: Option
+    best_by_points: Option
+
+    @property
+    def in_points(self) -> bool:
+        """Whether the score makes no difference here: the game cannot end this hand and the chance picks the
+        same move as the points (then costs are shown in points)."""
+        return not self.line.can_end_this_hand and self.best_by_chance == self.best_by_points
+
+    @property
+    def best(self) -> Option:
+        """The move to make: the best by points where the score makes no difference, else by chance."""
+        return self.best_by_points if self.in_points else self.best_by_chance
+
+    @property
+    def score_changes_advice(self) -> bool:
+        """Whether playing to the score picks another move than playing for points."""
+        return self.best_by_chance != self.best_by_points
+
+    def cost(self, option: Option) -> float:
+        """What ``option`` gives up against the best: points, or (not :attr:`in_points`) chance from 0 to 1."""
+        if self.in_points:
+            return max(0.0, self.points[option] - self.points[self.best])
+        return max(0.0, self.chance[self.best] - self.chance[option])
+
+    def cost_words(self, option: Option) -> str:
+        """The cost of ``option`` in words a player reads."""
+        if option not in self.chance:
+            raise KeyError(f"{option!r} is not one of the options weighed")
+        cost = self.cost(option)
+        if self.in_points:
+            return points_words(cost)
+        return chance_words(cost, self.chance[option], self.chance[self.best])
+
+
+def compare(line: ScoreLine, outcomes: Mapping[Option, Sequence[Sequence[int]]]) -> Verdict[Option]:
+    """Weigh each option from its rollouts' end-of-hand points (every seat's, one list per rollout).
+
+    Options compared on the same dice (common random numbers) should have the same number of rollouts.
+    """
+    if not outcomes:
+        raise ValueError("no options to compare")
+    chance: dict[Option, float] = {}
+    points: dict[Option, float] = {}
+    for option, rollouts in outcomes.items():
+        if not rollouts:
+            raise ValueError(f"option {option!r} has no rollouts")
+        chance[option] = math.fsum(line.chance_after(p) for p in rollouts) / len(rollouts)
+        points[option] = math.fsum(p[line.seat] for p in rollouts) / len(rollouts)
+    order = list(outcomes)  # ties go to the first option given
+    best_chance = max(order, key=lambda o: (round(chance[o], 9), -order.index(o)))
+    best_points = min(order, key=lambda o: (round(points[o], 9), order.index(o)))
+    return Verdict(line, chance, points, best_chance, best_points)
+
+
+def chance_words(cost: float, chance: float, best: float) -> str:
+    """A cost in chance to win the game, e.g. 'this gives up 6% of your chance to win the game (25% instead
+    of 31%)'.
+
+    >>> chance_words(0.06, 0.25, 0.31)
+    'this gives up 6% of your chance to win the game (25% instead of 31%)'
+    >>> chance_words(0.0, 0.31, 0.31)
+    'this keeps your best chance to win the game (31%)'
+    """
+    if cost <= 0:
+        return f"this keeps your best chance to win the game ({percent(best)})"
+    lost = "less than 1%" if cost < 0.005 else percent(cost)
+    return f"this gives up {lost} of your chance to win the game ({percent(chance)} instead of {percent(best)})"
+
+
+def points_words(cost: float) -> str:
+    """A cost in expected points this hand.
+
+    >>> points_words(2.44), points_words(0.0)
+    ('this costs 2.4 points on average', 'this costs nothing on average')
+    """
+    if cost < 0.05:
+        return "this costs nothing on average"
+    return f"this costs {cost:.1f} point{'s' if round(cost, 1) != 1 else ''} on average"
+
+
+def percent(x: float) -> str:
+    """A chance as a whole percent ('less than 1%' and 'more than 99%' at the ends, never a false 0% or 100%).
+
+    >>> percent(0.314), percent(0.001), percent(1.0)
+    ('31%', 'less than 1%', '100%')
+    """
+    if 0 < x < 0.005:
+        return "less than 1%"
+    if 0.995 < x < 1:
+        return "more than 99%"
+    return f"{round(100 * x)}%"
+
+
+__all__ = ["ScoreLine", "Verdict", "chance_words", "compare", "percent", "points_words"]
