@@ -9,6 +9,14 @@ Running results are printed after every deal, so a run cut short still reports w
     python benchmarks/bench_bots.py timing --hands 40
     python benchmarks/bench_bots.py policy rollout_policy --deals 300 --jobs 2
     python benchmarks/bench_bots.py moon hard --deals 100 --jobs 2
+    python benchmarks/bench_bots.py moonset-mine --deals 200 --jobs 2
+    python benchmarks/bench_bots.py moonset
+
+Moon set: positions from bot games (a seat always trying for the moon, three hard bots) where that seat is on
+course for a moon (every point so far, ten or more or five hearts, three tricks played) and another seat is to
+play, shipped as ``tests/moon_positions.jsonl``; ``moonset`` plays each out with the shooter still trying and
+the other seats playing a rollout model, and counts how often the model stops the moon (before: the plain
+model, after: the moon model).
 
 Policy: a rollout policy of ``bots.search`` as a player (on one sampled deal of what it cannot see, passing
 like a hard bot) against three bots, duplicate deals: how good a model of the table the search plays out.
@@ -24,6 +32,7 @@ from games where that level plays all seats.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import random
@@ -35,10 +44,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hearts_tutor.bots import LEVELS, make_bot, search
+from hearts_tutor.bots import LEVELS, make_bot, moon, search
 from hearts_tutor.bots.base import Decision, Reasoning
 from hearts_tutor.bots.heuristic import HardBot, _moon_points
 from hearts_tutor.hand import Phase
+from hearts_tutor.record import HandRecord
 from hearts_tutor.rules import Rules
 from hearts_tutor.tournament import _bot_seed, _play_deal, deal_for, options_for_jobs, play_hand
 
@@ -158,6 +168,79 @@ def moon_stopping(field: str, deals: int, jobs: int, seed: int) -> None:
           flush=True)
 
 
+MOON_SET = Path(__file__).resolve().parent.parent / "tests" / "moon_positions.jsonl"
+
+
+def on_course(state: Any, shooter: int) -> bool:
+    """Whether ``shooter`` is on course for a moon: it has taken every point so far, at least ten points or
+    five hearts, after three tricks or more."""
+    points = moon.moon_points(state)
+    return (moon.lone_taker(points) == shooter and len(state.tricks) >= 3
+            and (points[shooter] >= 10 or state.hearts_taken[shooter] >= 5))
+
+
+def _mine_moon_deal(task: tuple[int, int]) -> list[dict[str, Any]]:
+    """Positions of one deal (each seat in turn the moon trier, three hard bots): the first play of a
+    defender while the trier is on course for a moon."""
+    seed, deal = task
+    rules = Rules.preset("standard")
+    found = []
+    for seat in range(rules.players):
+        players = [MoonTrier(seed=deal * 10 + s) if s == seat
+                   else make_bot("hard", seed=_bot_seed(seed, deal, seat, s)) for s in range(rules.players)]
+        state = deal_for(rules, seed, deal)
+        while state.phase is not Phase.DONE:
+            if state.phase is Phase.PASS:
+                for s in range(rules.players):
+                    if state.passes[s] is None:
+                        state.pass_cards(s, players[s].decide(state.view(s)).cards)
+                continue
+            if state.to_move != seat and on_course(state, seat):
+                found.append({"record": HandRecord.from_state(state).to_json(), "shooter": seat,
+                              "to_move": state.to_move, "deal": deal, "seed": seed})
+                break
+            players[state.to_move].decide(state.view(state.to_move)).apply(state)
+    return found
+
+
+def mine_moon_set(deals: int, jobs: int, seed: int, out: Path) -> None:
+    """Mine the moon test set: positions from bot games where a seat is on course for a moon."""
+    ctx = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool, out.open("w") as f:
+        n = 0
+        for rows in pool.map(_mine_moon_deal, [(seed, d) for d in range(deals)], chunksize=2):
+            for row in rows:
+                f.write(json.dumps(row) + "\n")
+                n += 1
+    print(f"mined {n} positions from {deals * 4} hands into {out}", flush=True)
+
+
+def moon_set_outcome(row: dict[str, Any], policy: Any) -> tuple[bool, list[int]]:
+    """Play a moon-set position out: the shooter keeps trying (:class:`MoonTrier`), the other seats play
+    ``policy``. (moon stopped, points per seat)."""
+    state = HandRecord.from_json(row["record"]).to_state()
+    shooter = row["shooter"]
+    trier = MoonTrier(seed=row["deal"] * 10 + shooter)
+    rng = random.Random(row["deal"])
+    while state.phase is Phase.PLAY:
+        if state.to_move == shooter:
+            trier.decide(state.view(shooter)).apply(state)
+        else:
+            state.play(policy(state, rng))
+    return state.result().shooter != shooter, state.points()
+
+
+def moon_set(names: list[str], path: Path) -> None:
+    """How often each rollout model stops the moons of the moon test set."""
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    for name in names:
+        policy = getattr(search, name)
+        stopped = [moon_set_outcome(row, policy)[0] for row in rows]
+        rate, ci = stats([float(x) for x in stopped])
+        print(f"RESULT {name} stops {sum(stopped)} of {len(rows)} moons on course ({100 * rate:.1f}% ± "
+              f"{100 * ci:.1f}%)", flush=True)
+
+
 def pct(times: list[float], p: float) -> float:
     """The ``p`` percentile of sorted times, in milliseconds."""
     return 1000 * times[min(len(times) - 1, int(p * len(times)))]
@@ -204,7 +287,7 @@ def main() -> None:
     t.add_argument("--levels", default=",".join(LEVELS))
     t.add_argument("--seconds", type=float, default=None)
     r = sub.add_parser("policy", help="a rollout policy of bots.search as a player against three bots")
-    r.add_argument("name", choices=["rollout_policy", "quick_rollout_policy"])
+    r.add_argument("name", choices=["rollout_policy", "plain_rollout_policy", "quick_rollout_policy"])
     r.add_argument("--field", choices=LEVELS, default="hard")
     r.add_argument("--deals", type=int, default=300)
     r.add_argument("--jobs", type=int, default=2)
@@ -213,8 +296,20 @@ def main() -> None:
     m.add_argument("--deals", type=int, default=100)
     m.add_argument("--jobs", type=int, default=2)
     m.add_argument("--seed", type=int, default=0)
+    ms = sub.add_parser("moonset", help="how often the rollout models stop the moons of the moon test set")
+    ms.add_argument("--names", default="plain_rollout_policy,rollout_policy")
+    ms.add_argument("--file", type=Path, default=MOON_SET)
+    mm = sub.add_parser("moonset-mine", help="mine the moon test set from bot games")
+    mm.add_argument("--deals", type=int, default=200)
+    mm.add_argument("--jobs", type=int, default=2)
+    mm.add_argument("--seed", type=int, default=0)
+    mm.add_argument("--out", type=Path, default=MOON_SET)
     a = p.parse_args()
-    if a.what == "moon":
+    if a.what == "moonset":
+        moon_set(a.names.split(","), a.file)
+    elif a.what == "moonset-mine":
+        mine_moon_set(a.deals, a.jobs, a.seed, a.out)
+    elif a.what == "moon":
         moon_stopping(a.field, a.deals, a.jobs, a.seed)
     elif a.what == "policy":
         policy_strength(a.name, a.field, a.deals, a.jobs)
