@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(1, str(Path(__file__).resolve().parent))
 
 from hearts_tutor.bots import LEVELS, make_bot, moon, search
 from hearts_tutor.bots.base import Decision, Reasoning
@@ -166,6 +167,106 @@ def moon_stopping(field: str, deals: int, jobs: int, seed: int) -> None:
     print(f"RESULT a seat always trying for the moon vs 3x {field}: shot it in {100 * rate:.1f}% ± "
           f"{100 * rate_ci:.1f}% of {deals * 4} hands, {m:.2f} ± {ci:.2f} points/hand ({deals} deals, seed {seed})",
           flush=True)
+
+
+def use_plain_model() -> None:
+    """Make the plain rollout model (before the moon model) the default everywhere it is a default: the
+    expert's and the coach's searches, the miner's and the verifier's play-outs."""
+    plain = search.plain_rollout_policy
+    search.rollout_policy = plain  # type: ignore[assignment]
+    for f in (search.evaluate_plays, search.evaluate_passes, search.paired_playouts):
+        if f.__kwdefaults__ and "policy" in f.__kwdefaults__:
+            f.__kwdefaults__["policy"] = plain
+    for f in (search.play_out, search.paired_pass_playouts):
+        f.__defaults__ = tuple(plain if d is not None and getattr(d, "__name__", "") == "rollout_policy" else d
+                               for d in f.__defaults__ or ())
+
+
+class HintFollower:
+    """A seat that always plays the coach's hint (a fixed number of rollouts, so load does not change it)."""
+
+    def __init__(self, seed: int, rollouts: int) -> None:
+        self.seed, self.rollouts, self.moves = seed, rollouts, 0
+        self.hard = make_bot("hard", seed=seed)
+
+    def decide(self, view: Any) -> Decision:
+        from hearts_tutor.coach import hint
+
+        if view.phase is Phase.MOON:
+            return self.hard.decide(view)
+        self.moves += 1
+        h = hint(view, seed=self.seed * 1000 + self.moves, rollouts=self.rollouts, workers=1)
+        return Decision("pass" if view.phase is Phase.PASS else "play", view.seat, h.cards, level="hint")
+
+
+def _field_player(player: str, seed: int, rollouts: int) -> Any:
+    if player == "hint":
+        return HintFollower(seed, rollouts)
+    return make_bot("expert", seed=seed, rollouts=rollouts, workers=1)
+
+
+def _field_hand(task: tuple[str, str, str, int, int, int, int, float]) -> tuple[int, int, float]:
+    """One hand of ``player`` in ``seat`` against three of ``field``: (deal, seat, the player's points)."""
+    player, field, model, seed, deal, seat, rollouts, seconds = task
+    if model == "plain":
+        use_plain_model()
+    rules = Rules.preset("standard")
+    state = deal_for(rules, seed, deal)
+    me = _field_player(player, (seed * 1000 + deal) * 10 + seat, rollouts)
+    if field == "hard":
+        players = [me if s == seat else make_bot("hard", seed=_bot_seed(seed, deal, seat, s)) for s in range(4)]
+        return deal, seat, float(play_hand(state, players)[seat])
+    import bench_ismcts as bi
+
+    game = bi.pyspiel.load_game("hearts")
+    os_state = game.new_initial_state()
+    os_state.apply_action(bi.DIRECTION[state.pass_direction])
+    for i in range(rules.hand_size):
+        for s in range(4):
+            os_state.apply_action(bi.spiel(state.deal[s][i]))
+    rng = random.Random(f"{seed}:{deal}:{seat}")
+    easy = make_bot("easy", seed=rng.getrandbits(32))  # ISMCTS cannot pass: its seats pass like the easy bot
+    others = {s: bi.ismcts_bot(game, rng.getrandbits(31), seconds) for s in range(4) if s != seat}
+    if state.phase is Phase.PASS:
+        choices = [(me if s == seat else easy).decide(state.view(s)).cards for s in range(4)]
+        for s in range(4):
+            for c in choices[s]:
+                os_state.apply_action(bi.spiel(c))
+            state.pass_cards(s, choices[s])
+    while state.phase is Phase.PLAY:
+        s = state.to_move
+        card = me.decide(state.view(s)).card if s == seat else bi.ours(others[s].step(os_state))
+        state.play(card)
+        os_state.apply_action(bi.spiel(card))
+    if state.phase is Phase.MOON:
+        state.choose_moon("add_to_others")
+    return deal, seat, float(state.points()[seat])
+
+
+def field_strength(player: str, field: str, model: str, hands: int, jobs: int, seed: int, rollouts: int,
+                   seconds: float) -> None:
+    """The expert or the hint follower against three hard bots or three ISMCTS, duplicate deals, with the
+    moon model or the plain one (before it)."""
+    deals = math.ceil(hands / 4)
+    tasks = [(player, field, model, seed, d, s, rollouts, seconds) for d in range(deals) for s in range(4)]
+    per_deal: dict[int, list[float]] = {}
+    start = time.perf_counter()
+    print(f"# {player} ({rollouts} rollouts a move, {model} model) vs 3x {field}, duplicate deals, seed {seed}",
+          flush=True)
+    ctx = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        for deal, seat, points in pool.map(_field_hand, tasks, chunksize=1):
+            per_deal.setdefault(deal, []).append(points)
+            print(f"DEAL {deal} SEAT {seat} POINTS {points:.0f}", flush=True)
+            done = [sum(v) / 4 for v in per_deal.values() if len(v) == 4]
+            if len(per_deal[deal]) == 4:
+                m, ci = stats(done)
+                print(f"deals {len(done)} {player} mean {m:.3f} ci95 {ci:.3f} "
+                      f"elapsed {time.perf_counter() - start:.0f}s", flush=True)
+    done = [sum(v) / 4 for v in per_deal.values() if len(v) == 4]
+    m, ci = stats(done)
+    print(f"RESULT {player} ({model} model) vs 3x {field}: {m:.3f} ± {ci:.3f} points/hand over {4 * len(done)} "
+          f"hands ({len(done)} deals), {time.perf_counter() - start:.0f} s", flush=True)
 
 
 MOON_SET = Path(__file__).resolve().parent.parent / "tests" / "moon_positions.jsonl"
@@ -296,6 +397,16 @@ def main() -> None:
     m.add_argument("--deals", type=int, default=100)
     m.add_argument("--jobs", type=int, default=2)
     m.add_argument("--seed", type=int, default=0)
+    f = sub.add_parser("field", help="the expert or the hint follower vs 3 hard or 3 ISMCTS, either model")
+    f.add_argument("player", choices=["expert", "hint"])
+    f.add_argument("field", choices=["hard", "ismcts"])
+    f.add_argument("--model", choices=["moon", "plain"], default="moon",
+                   help="the rollout model: with moons (now) or the plain one (before)")
+    f.add_argument("--hands", type=int, default=200)
+    f.add_argument("--jobs", type=int, default=1)
+    f.add_argument("--seed", type=int, default=0)
+    f.add_argument("--rollouts", type=int, default=60, help="sampled deals per move (fixed: load does not matter)")
+    f.add_argument("--seconds", type=float, default=0.1, help="ISMCTS time per move")
     ms = sub.add_parser("moonset", help="how often the rollout models stop the moons of the moon test set")
     ms.add_argument("--names", default="plain_rollout_policy,rollout_policy")
     ms.add_argument("--file", type=Path, default=MOON_SET)
@@ -305,7 +416,9 @@ def main() -> None:
     mm.add_argument("--seed", type=int, default=0)
     mm.add_argument("--out", type=Path, default=MOON_SET)
     a = p.parse_args()
-    if a.what == "moonset":
+    if a.what == "field":
+        field_strength(a.player, a.field, a.model, a.hands, a.jobs, a.seed, a.rollouts, a.seconds)
+    elif a.what == "moonset":
         moon_set(a.names.split(","), a.file)
     elif a.what == "moonset-mine":
         mine_moon_set(a.deals, a.jobs, a.seed, a.out)

@@ -15,13 +15,13 @@ model it uses only what the seat may know: its own cards, the unseen cards as a 
 
 >>> from hearts_tutor.cards import parse_cards, mask_of
 >>> hand = mask_of(parse_cards("AH KH QH JH TH 9H AS KS AC KC AD KD QD"))
->>> losers(hand, ALL_CARDS & ~hand)
+>>> losers(hand, ((1 << 52) - 1) & ~hand)
 0
 """
 
 from __future__ import annotations
 
-from ..cards import ALL_CARDS, HEART_MASK, HEARTS, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet
+from ..cards import HEART_MASK, HEARTS, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet
 from ..hand import HandState
 
 QS_BIT = 1 << QUEEN_OF_SPADES
@@ -239,7 +239,7 @@ def moon_play(state: HandState, legal: CardSet) -> Card | None:
     qp = rules.queen_points
     taker = None
     points = 0
-    for s, (h, q) in enumerate(zip(state.hearts_taken, state.queens_taken)):
+    for s, (h, q) in enumerate(zip(state.hearts_taken, state.queens_taken, strict=True)):
         if h or (q and qp):
             if taker is not None:
                 return None  # the points are split: no moon this hand

@@ -74,9 +74,6 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
     legal = view.legal_plays()
     if len(legal) == 1:
         return Hint((legal[0],), text.hint_only_card(legal[0]))
-    moon = _moon_play(view, seed)
-    if moon is not None:
-        return moon
     from ..bots.helper import helper_for
     from ..bots.heuristic import Beliefs
     from ..bots.search import evaluate_plays
@@ -88,26 +85,27 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
                          card_weights=beliefs.card_weights() or None, void_odds=beliefs.void_odds() or None,
                          early_stop=rollouts is None, helper=helper_for(workers, timed=rollouts is None))
     best = min(legal, key=lambda c: (round(est[c].mean, 9), rank_of(c), c))
+    moon = _moon_hint(view, best, est[best].mean)
+    if moon is not None:
+        return moon
     return Hint((best,), explain_play(view, best, est[best].mean), est[best].mean)
 
 
-def _moon_play(view: PlayerView, seed: int) -> Hint | None:
-    """While a moon is on (someone else may be shooting it, or this seat is), the rollouts cannot see it
-    (their players never try for the moon), so the coach plays as the hard bots do: stop the shooter, or
-    keep taking every trick."""
-    from ..bots.heuristic import HardBot, am_shooting, possible_shooter
+def _moon_hint(view: PlayerView, c: Card, expected: float) -> Hint | None:
+    """The hint's words while a moon is on (someone else may be shooting it, or this seat is); the card is
+    the rollouts' (their players play moons both ways, :mod:`hearts_tutor.bots.moon`)."""
+    from ..bots.heuristic import am_shooting, possible_shooter
 
     shooter = possible_shooter(view)
     if shooter is None:
         if not am_shooting(view):
             return None
-        c = HardBot(seed=seed).choose_play(view).card
-        return Hint((c,), text.hint_shooting(c, view.rules, started=any(view.hearts_taken) or any(view.queens_taken)))
-    c = HardBot(seed=seed).choose_play(view).card
+        return Hint((c,), text.hint_shooting(c, view.rules, started=any(view.hearts_taken) or any(view.queens_taken)),
+                    expected)
     who = text.seat_phrase(view.seat, shooter, view.n)
     if _would_win(view, c):
-        return Hint((c,), text.hint_stop_moon(c, who, view.rules))
-    return Hint((c,), text.hint_moon_watch(c, who, view.rules))
+        return Hint((c,), text.hint_stop_moon(c, who, view.rules), expected)
+    return Hint((c,), text.hint_moon_watch(c, who, view.rules), expected)
 
 
 def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: int | None,
