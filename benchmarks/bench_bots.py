@@ -45,7 +45,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(1, str(Path(__file__).resolve().parent))
 
-from hearts_tutor.bots import LEVELS, make_bot, moon, search
+from hearts_tutor.bots import LEVELS, make_bot, search
 from hearts_tutor.bots.base import Decision, Reasoning
 from hearts_tutor.bots.heuristic import HardBot, _moon_points
 from hearts_tutor.hand import Phase
@@ -205,9 +205,17 @@ def _field_player(player: str, seed: int, rollouts: int) -> Any:
     return make_bot("expert", seed=seed, rollouts=rollouts, workers=1)
 
 
-def _field_hand(task: tuple[str, str, str, int, int, int, int, float]) -> tuple[int, int, float]:
+def _ismcts(bi: Any, game: Any, seed: int, sims: int) -> Any:
+    """OpenSpiel's ISMCTS with a fixed number of simulations a move (a time limit on a loaded machine may
+    leave it no simulation at all, and it then fails)."""
+    evaluator = bi.pyspiel.RandomRolloutEvaluator(1, seed)
+    return bi.pyspiel.ISMCTSBot(seed, evaluator, 2.0, sims, -1, bi.pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+                                False, False, 0.0)
+
+
+def _field_hand(task: tuple[str, str, str, int, int, int, int, int]) -> tuple[int, int, float]:
     """One hand of ``player`` in ``seat`` against three of ``field``: (deal, seat, the player's points)."""
-    player, field, model, seed, deal, seat, rollouts, seconds = task
+    player, field, model, seed, deal, seat, rollouts, sims = task
     if model == "plain":
         use_plain_model()
     rules = Rules.preset("standard")
@@ -226,7 +234,7 @@ def _field_hand(task: tuple[str, str, str, int, int, int, int, float]) -> tuple[
             os_state.apply_action(bi.spiel(state.deal[s][i]))
     rng = random.Random(f"{seed}:{deal}:{seat}")
     easy = make_bot("easy", seed=rng.getrandbits(32))  # ISMCTS cannot pass: its seats pass like the easy bot
-    others = {s: bi.ismcts_bot(game, rng.getrandbits(31), seconds) for s in range(4) if s != seat}
+    others = {s: _ismcts(bi, game, rng.getrandbits(31), sims) for s in range(4) if s != seat}
     if state.phase is Phase.PASS:
         choices = [(me if s == seat else easy).decide(state.view(s)).cards for s in range(4)]
         for s in range(4):
@@ -244,11 +252,11 @@ def _field_hand(task: tuple[str, str, str, int, int, int, int, float]) -> tuple[
 
 
 def field_strength(player: str, field: str, model: str, hands: int, jobs: int, seed: int, rollouts: int,
-                   seconds: float) -> None:
+                   sims: int) -> None:
     """The expert or the hint follower against three hard bots or three ISMCTS, duplicate deals, with the
     moon model or the plain one (before it)."""
     deals = math.ceil(hands / 4)
-    tasks = [(player, field, model, seed, d, s, rollouts, seconds) for d in range(deals) for s in range(4)]
+    tasks = [(player, field, model, seed, d, s, rollouts, sims) for d in range(deals) for s in range(4)]
     per_deal: dict[int, list[float]] = {}
     start = time.perf_counter()
     print(f"# {player} ({rollouts} rollouts a move, {model} model) vs 3x {field}, duplicate deals, seed {seed}",
@@ -275,6 +283,8 @@ MOON_SET = Path(__file__).resolve().parent.parent / "tests" / "moon_positions.js
 def on_course(state: Any, shooter: int) -> bool:
     """Whether ``shooter`` is on course for a moon: it has taken every point so far, at least ten points or
     five hearts, after three tricks or more."""
+    from hearts_tutor.bots import moon
+
     points = moon.moon_points(state)
     return (moon.lone_taker(points) == shooter and len(state.tricks) >= 3
             and (points[shooter] >= 10 or state.hearts_taken[shooter] >= 5))
@@ -406,7 +416,7 @@ def main() -> None:
     f.add_argument("--jobs", type=int, default=1)
     f.add_argument("--seed", type=int, default=0)
     f.add_argument("--rollouts", type=int, default=60, help="sampled deals per move (fixed: load does not matter)")
-    f.add_argument("--seconds", type=float, default=0.1, help="ISMCTS time per move")
+    f.add_argument("--sims", type=int, default=400, help="ISMCTS simulations per move")
     ms = sub.add_parser("moonset", help="how often the rollout models stop the moons of the moon test set")
     ms.add_argument("--names", default="plain_rollout_policy,rollout_policy")
     ms.add_argument("--file", type=Path, default=MOON_SET)
@@ -417,7 +427,7 @@ def main() -> None:
     mm.add_argument("--out", type=Path, default=MOON_SET)
     a = p.parse_args()
     if a.what == "field":
-        field_strength(a.player, a.field, a.model, a.hands, a.jobs, a.seed, a.rollouts, a.seconds)
+        field_strength(a.player, a.field, a.model, a.hands, a.jobs, a.seed, a.rollouts, a.sims)
     elif a.what == "moonset":
         moon_set(a.names.split(","), a.file)
     elif a.what == "moonset-mine":

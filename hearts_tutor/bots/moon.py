@@ -25,7 +25,7 @@ from ..cards import HEART_MASK, HEARTS, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardS
 from ..hand import HandState
 
 QS_BIT = 1 << QUEEN_OF_SPADES
-WATCH_POINTS = 4
+WATCH_POINTS = 2
 """A lone point-taker with this many points is watched: no points fed to it, stoppers kept."""
 STOP_POINTS = 8
 """A lone point-taker with this many points (or five hearts) is stopped: the seat takes points itself."""
@@ -188,10 +188,13 @@ def defend_play(state: HandState, seat: int, legal: CardSet, hand: CardSet, unse
     if not follow:
         return _defending_discard(state, legal, hand, winner, shooter, shooter_done)
     if not serious or not (led == HEARTS or _trick_points(state)):
-        if led == HEARTS and winner == shooter:
-            below = follow & ((1 << win) - 1)
-            return _lowest(below) if below else None  # keep the high hearts for later
-        return None
+        if winner != shooter:
+            return None
+        over = follow & ~((1 << win) - 1) & ~_point_cards(state)
+        if over and not _trick_points(state):
+            return _lowest(over)  # take the lead away from the shooter while it costs nothing yet
+        below = follow & ((1 << win) - 1)
+        return _lowest(below) if below else None  # keep the high cards to stop the moon later
     if winner != shooter and shooter_done:
         return None  # someone else takes these points already
     over = follow & ~((1 << win) - 1)
