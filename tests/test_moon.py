@@ -48,7 +48,7 @@ def _moon_made(state: HandState, shooter: int, shooter_policy, others_policy) ->
 
 def test_moon_set_is_shipped_and_on_course():
     rows = _rows()
-    assert len(rows) >= 60
+    assert len(rows) >= 200
     for row in rows:
         state = HandRecord.from_json(row["record"]).to_state()
         points = moon.moon_points(state)
