@@ -74,18 +74,18 @@ def pass_themes(view: PlayerView, answer: Sequence[Card], tempting: Sequence[Car
 
 
 def queen_goes_elsewhere(view: PlayerView) -> bool:
-    """Whether the queen of spades, played now by the viewing seat, lands with another seat: another seat's
-    card wins the trick with her in it, or she is led while every unseen spade is higher (its holder must take
-    her). A queen led as the top spade left comes back to her owner: that is no unloading."""
+    """Whether the queen of spades, played now by the viewing seat, can land with another seat: another
+    seat's card already beats her, or a higher spade is still out (its holder may have to take her). A queen
+    played as the top spade left comes back to her owner: that is no unloading."""
     from ..coach.situation import trick_winner
 
     if QUEEN_OF_SPADES not in view.hand:
         return False
     if view.trick:
         winner = trick_winner(view, QUEEN_OF_SPADES)
-        return winner is not None and winner[0] != view.seat
-    spades = [c for c in view.unseen() if suit_of(c) == SPADES]
-    return bool(spades) and all(c > QUEEN_OF_SPADES for c in spades)
+        if winner is not None and winner[0] != view.seat:
+            return True
+    return any(suit_of(c) == SPADES and c > QUEEN_OF_SPADES for c in view.unseen())
 
 
 def play_themes(view: PlayerView, answer: Card, tempting: Card) -> list[str]:

@@ -49,6 +49,42 @@ def moon_dependent(puzzle: Puzzle) -> bool:
     return puzzle.expected[puzzle.best][0] < taken - 0.5
 
 
+def is_moon_try(puzzle: Puzzle) -> bool:
+    """Whether the puzzle's answer is a moon try: the seat is shooting (the hard bots' test) or the answer
+    expects fewer points than the seat has already taken."""
+    from ..bots.heuristic import am_shooting
+
+    return puzzle.kind == "play" and (am_shooting(puzzle.view()) or moon_dependent(puzzle))
+
+
+def moon_label(puzzle: Puzzle) -> str:
+    """The theme of a moon try: ``pass-moon`` for a pass, ``shoot-moon`` for a play."""
+    return "pass-moon" if puzzle.kind == "pass" else "shoot-moon"
+
+
+def label_problems(puzzle: Puzzle) -> list[str]:
+    """What is wrong with the puzzle's theme labels, checked against the position."""
+    from .themes import queen_goes_elsewhere
+
+    problems = []
+    if "unload-queen" in puzzle.themes and not (puzzle.kind == "play" and queen_goes_elsewhere(puzzle.view())):
+        problems.append("unload-queen, but the queen played now would not land with another seat")
+    if "shoot-moon" in puzzle.themes and not is_moon_try(puzzle):
+        problems.append("shoot-moon, but the answer is no moon try")
+    label = moon_label(puzzle)
+    if moon_dependent(puzzle) and label not in puzzle.themes:
+        problems.append(f"its answer expects fewer points than already taken (a moon) without the {label} label")
+    return problems
+
+
+def moon_confirmed(puzzle: Puzzle, verdict: dict[str, Any]) -> bool:
+    """Whether the moon model confirms a moon-dependent answer: it keeps the answer and also expects fewer
+    points than the seat has already taken."""
+    taken = puzzle.record.to_state().raw_points()[0]
+    means = verdict.get("means") or {}
+    return bool(verdict.get("kept")) and means.get(puzzle.best, taken) < taken - 0.5
+
+
 def verify_puzzle(puzzle: Puzzle, seed: int) -> dict[str, Any]:
     """This model's verdict on one puzzle: kept, its best option, each option's mean and cost, or an error."""
     from .mine import compare, option_values
@@ -118,4 +154,5 @@ if __name__ == "__main__":
     raise SystemExit(main())
 
 
-__all__ = ["VERIFY_DEALS", "VERIFY_PASS_DEALS", "moon_dependent", "moon_mix_policy", "reverify", "verify_puzzle"]
+__all__ = ["VERIFY_DEALS", "VERIFY_PASS_DEALS", "is_moon_try", "label_problems", "moon_confirmed", "moon_dependent",
+           "moon_label", "moon_mix_policy", "reverify", "verify_puzzle"]
