@@ -77,7 +77,7 @@ class ExpertBot(Bot):
         target = view.pass_target()
         why.observed(f"I pass {view.rules.pass_count} cards to {seat_name(view, target)}.", receiver=target)
         if not self.rollout_passes or self.hard.pass_plan(view) == "moon":
-            # a moon hand passes its low cards (the rollouts' players never try for the moon)
+            # a moon hand passes its low cards (the rollouts' players pass as the heuristic does, never for a moon)
             decision = self.hard.choose_pass(view)
             return Decision("pass", view.seat, decision.cards, steps=decision.steps, level=self.level)
         shortlist = best_passes(self.hard, view, limit=6)
