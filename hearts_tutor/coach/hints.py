@@ -7,8 +7,9 @@ the bots' model of the other players (``bots.search.evaluate_plays``, common ran
 inference of who holds what, a time budget that keeps a hint under a second, stopping sooner once one card
 is clearly best or the rest make no real difference). The rollouts' players play moons both ways
 (:mod:`hearts_tutor.bots.moon`), so the rollouts choose the card while a moon is on too; the hint then words
-it as stopping or shooting the moon. The reason is chosen from the position: staying under the card that wins the trick, throwing away a
-dangerous card when out of the led suit, leading a low spade to force out the queen, stopping a moon...
+it as stopping or shooting the moon. The reason is chosen from the position: staying under the card that
+wins the trick, throwing away a dangerous card when out of the led suit, leading a low spade to force out
+the queen, stopping a moon...
 
 Measured strength and speed: ``benchmarks/bench_coach.py`` (see benchmarks/README.md, "Coach").
 """
