@@ -9,6 +9,14 @@ Running results are printed after every deal, so a run cut short still reports w
     python benchmarks/bench_bots.py timing --hands 40
     python benchmarks/bench_bots.py policy rollout_policy --deals 300 --jobs 2
     python benchmarks/bench_bots.py moon hard --deals 100 --jobs 2
+    python benchmarks/bench_bots.py moonset-mine --deals 200 --jobs 2
+    python benchmarks/bench_bots.py moonset
+
+Moon set: positions from bot games (a seat always trying for the moon, three hard bots) where that seat is on
+course for a moon (every point so far, ten or more or five hearts, three tricks played) and another seat is to
+play, shipped as ``tests/moon_positions.jsonl``; ``moonset`` plays each out with the shooter still trying and
+the other seats playing a rollout model, and counts how often the model stops the moon (before: the plain
+model, after: the moon model).
 
 Policy: a rollout policy of ``bots.search`` as a player (on one sampled deal of what it cannot see, passing
 like a hard bot) against three bots, duplicate deals: how good a model of the table the search plays out.
@@ -24,6 +32,7 @@ from games where that level plays all seats.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import random
@@ -35,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(1, str(Path(__file__).resolve().parent))
 
 from hearts_tutor.batch.tournament import _bot_seed, _play_deal, deal_for, options_for_jobs, play_hand
 from hearts_tutor.bots import LEVELS, make_bot, search
@@ -43,6 +53,7 @@ from hearts_tutor.bots.facts import Facts
 from hearts_tutor.bots.heuristic import HardBot
 from hearts_tutor.bots.moon import moon_points
 from hearts_tutor.engine.hand import Phase
+from hearts_tutor.engine.record import HandRecord
 from hearts_tutor.engine.rules import Rules
 from hearts_tutor.engine.sampling import sample_deal
 
@@ -161,6 +172,189 @@ def moon_stopping(field: str, deals: int, jobs: int, seed: int) -> None:
           flush=True)
 
 
+def use_plain_model() -> None:
+    """Make the plain rollout model (before the moon model) the default everywhere it is a default: the
+    expert's and the coach's searches, the miner's and the verifier's play-outs."""
+    plain = search.plain_rollout_policy
+    search.rollout_policy = plain  # type: ignore[assignment]
+    for f in (search.evaluate_plays, search.evaluate_passes, search.paired_playouts):
+        if f.__kwdefaults__ and "policy" in f.__kwdefaults__:
+            f.__kwdefaults__["policy"] = plain
+    for f in (search.play_out, search.paired_pass_playouts):
+        f.__defaults__ = tuple(plain if d is not None and getattr(d, "__name__", "") == "rollout_policy" else d
+                               for d in f.__defaults__ or ())
+
+
+class HintFollower:
+    """A seat that always plays the coach's hint (a fixed number of rollouts, so load does not change it)."""
+
+    def __init__(self, seed: int, rollouts: int) -> None:
+        self.seed, self.rollouts, self.moves = seed, rollouts, 0
+        self.hard = make_bot("hard", seed=seed)
+
+    def decide(self, view: Any) -> Decision:
+        from hearts_tutor.coach import hint
+
+        if view.phase is Phase.MOON:
+            return self.hard.decide(view)
+        self.moves += 1
+        h = hint(view, seed=self.seed * 1000 + self.moves, rollouts=self.rollouts, workers=1)
+        return Decision("pass" if view.phase is Phase.PASS else "play", view.seat, h.cards, level="hint")
+
+
+def _field_player(player: str, seed: int, rollouts: int) -> Any:
+    if player == "hint":
+        return HintFollower(seed, rollouts)
+    return make_bot("expert", seed=seed, rollouts=rollouts, workers=1)
+
+
+def _ismcts(bi: Any, game: Any, seed: int, sims: int) -> Any:
+    """OpenSpiel's ISMCTS with a fixed number of simulations a move (a time limit on a loaded machine may
+    leave it no simulation at all, and it then fails)."""
+    evaluator = bi.pyspiel.RandomRolloutEvaluator(1, seed)
+    return bi.pyspiel.ISMCTSBot(seed, evaluator, 2.0, sims, -1, bi.pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+                                False, False, 0.0)
+
+
+def _field_hand(task: tuple[str, str, str, int, int, int, int, int]) -> tuple[int, int, float]:
+    """One hand of ``player`` in ``seat`` against three of ``field``: (deal, seat, the player's points)."""
+    player, field, model, seed, deal, seat, rollouts, sims = task
+    if model == "plain":
+        use_plain_model()
+    rules = Rules.preset("standard")
+    state = deal_for(rules, seed, deal)
+    me = _field_player(player, (seed * 1000 + deal) * 10 + seat, rollouts)
+    if field == "hard":
+        players = [me if s == seat else make_bot("hard", seed=_bot_seed(seed, deal, seat, s)) for s in range(4)]
+        return deal, seat, float(play_hand(state, players)[seat])
+    import bench_ismcts as bi
+
+    game = bi.pyspiel.load_game("hearts")
+    os_state = game.new_initial_state()
+    os_state.apply_action(bi.DIRECTION[state.pass_direction])
+    for i in range(rules.hand_size):
+        for s in range(4):
+            os_state.apply_action(bi.spiel(state.deal[s][i]))
+    rng = random.Random(f"{seed}:{deal}:{seat}")
+    easy = make_bot("easy", seed=rng.getrandbits(32))  # ISMCTS cannot pass: its seats pass like the easy bot
+    others = {s: _ismcts(bi, game, rng.getrandbits(31), sims) for s in range(4) if s != seat}
+    if state.phase is Phase.PASS:
+        choices = [(me if s == seat else easy).decide(state.view(s)).cards for s in range(4)]
+        for s in range(4):
+            for c in choices[s]:
+                os_state.apply_action(bi.spiel(c))
+            state.pass_cards(s, choices[s])
+    while state.phase is Phase.PLAY:
+        s = state.to_move
+        card = me.decide(state.view(s)).card if s == seat else bi.ours(others[s].step(os_state))
+        state.play(card)
+        os_state.apply_action(bi.spiel(card))
+    if state.phase is Phase.MOON:
+        state.choose_moon("add_to_others")
+    return deal, seat, float(state.points()[seat])
+
+
+def field_strength(player: str, field: str, model: str, hands: int, jobs: int, seed: int, rollouts: int,
+                   sims: int) -> None:
+    """The expert or the hint follower against three hard bots or three ISMCTS, duplicate deals, with the
+    moon model or the plain one (before it)."""
+    deals = math.ceil(hands / 4)
+    tasks = [(player, field, model, seed, d, s, rollouts, sims) for d in range(deals) for s in range(4)]
+    per_deal: dict[int, list[float]] = {}
+    start = time.perf_counter()
+    print(f"# {player} ({rollouts} rollouts a move, {model} model) vs 3x {field}, duplicate deals, seed {seed}",
+          flush=True)
+    ctx = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        for deal, seat, points in pool.map(_field_hand, tasks, chunksize=1):
+            per_deal.setdefault(deal, []).append(points)
+            print(f"DEAL {deal} SEAT {seat} POINTS {points:.0f}", flush=True)
+            done = [sum(v) / 4 for v in per_deal.values() if len(v) == 4]
+            if len(per_deal[deal]) == 4:
+                m, ci = stats(done)
+                print(f"deals {len(done)} {player} mean {m:.3f} ci95 {ci:.3f} "
+                      f"elapsed {time.perf_counter() - start:.0f}s", flush=True)
+    done = [sum(v) / 4 for v in per_deal.values() if len(v) == 4]
+    m, ci = stats(done)
+    print(f"RESULT {player} ({model} model) vs 3x {field}: {m:.3f} ± {ci:.3f} points/hand over {4 * len(done)} "
+          f"hands ({len(done)} deals), {time.perf_counter() - start:.0f} s", flush=True)
+
+
+MOON_SET = Path(__file__).resolve().parent.parent / "tests" / "moon_positions.jsonl"
+
+
+def on_course(state: Any, shooter: int) -> bool:
+    """Whether ``shooter`` is on course for a moon: it has taken every point so far, at least ten points or
+    five hearts, after three tricks or more."""
+    from hearts_tutor.bots import rollout_moon as moon
+
+    points = moon.moon_points(state)
+    return (moon.lone_taker(points) == shooter and len(state.tricks) >= 3
+            and (points[shooter] >= 10 or state.hearts_taken[shooter] >= 5))
+
+
+def _mine_moon_deal(task: tuple[int, int]) -> list[dict[str, Any]]:
+    """Positions of one deal (each seat in turn the moon trier, three hard bots): the first play of a
+    defender while the trier is on course for a moon."""
+    seed, deal = task
+    rules = Rules.preset("standard")
+    found = []
+    for seat in range(rules.players):
+        players = [MoonTrier(seed=deal * 10 + s) if s == seat
+                   else make_bot("hard", seed=_bot_seed(seed, deal, seat, s)) for s in range(rules.players)]
+        state = deal_for(rules, seed, deal)
+        while state.phase is not Phase.DONE:
+            if state.phase is Phase.PASS:
+                for s in range(rules.players):
+                    if state.passes[s] is None:
+                        state.pass_cards(s, players[s].decide(state.view(s)).cards)
+                continue
+            if state.to_move != seat and on_course(state, seat):
+                found.append({"record": HandRecord.from_state(state).to_json(), "shooter": seat,
+                              "to_move": state.to_move, "deal": deal, "seed": seed})
+                break
+            players[state.to_move].decide(state.view(state.to_move)).apply(state)
+    return found
+
+
+def mine_moon_set(deals: int, jobs: int, seed: int, out: Path) -> None:
+    """Mine the moon test set: positions from bot games where a seat is on course for a moon."""
+    ctx = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool, out.open("w") as f:
+        n = 0
+        for rows in pool.map(_mine_moon_deal, [(seed, d) for d in range(deals)], chunksize=2):
+            for row in rows:
+                f.write(json.dumps(row) + "\n")
+                n += 1
+    print(f"mined {n} positions from {deals * 4} hands into {out}", flush=True)
+
+
+def moon_set_outcome(row: dict[str, Any], policy: Any) -> tuple[bool, list[int]]:
+    """Play a moon-set position out: the shooter keeps trying (:class:`MoonTrier`), the other seats play
+    ``policy``. (moon stopped, points per seat)."""
+    state = HandRecord.from_json(row["record"]).to_state()
+    shooter = row["shooter"]
+    trier = MoonTrier(seed=row["deal"] * 10 + shooter)
+    rng = random.Random(row["deal"])
+    while state.phase is Phase.PLAY:
+        if state.to_move == shooter:
+            trier.decide(state.view(shooter)).apply(state)
+        else:
+            state.play(policy(state, rng))
+    return state.result().shooter != shooter, state.points()
+
+
+def moon_set(names: list[str], path: Path) -> None:
+    """How often each rollout model stops the moons of the moon test set."""
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    for name in names:
+        policy = getattr(search, name)
+        stopped = [moon_set_outcome(row, policy)[0] for row in rows]
+        rate, ci = stats([float(x) for x in stopped])
+        print(f"RESULT {name} stops {sum(stopped)} of {len(rows)} moons on course ({100 * rate:.1f}% ± "
+              f"{100 * ci:.1f}%)", flush=True)
+
+
 def pct(times: list[float], p: float) -> float:
     """The ``p`` percentile of sorted times, in milliseconds."""
     return 1000 * times[min(len(times) - 1, int(p * len(times)))]
@@ -207,7 +401,7 @@ def main() -> None:
     t.add_argument("--levels", default=",".join(LEVELS))
     t.add_argument("--seconds", type=float, default=None)
     r = sub.add_parser("policy", help="a rollout policy of bots.search as a player against three bots")
-    r.add_argument("name", choices=["rollout_policy", "quick_rollout_policy"])
+    r.add_argument("name", choices=["rollout_policy", "plain_rollout_policy", "quick_rollout_policy"])
     r.add_argument("--field", choices=LEVELS, default="hard")
     r.add_argument("--deals", type=int, default=300)
     r.add_argument("--jobs", type=int, default=2)
@@ -216,8 +410,32 @@ def main() -> None:
     m.add_argument("--deals", type=int, default=100)
     m.add_argument("--jobs", type=int, default=2)
     m.add_argument("--seed", type=int, default=0)
+    f = sub.add_parser("field", help="the expert or the hint follower vs 3 hard or 3 ISMCTS, either model")
+    f.add_argument("player", choices=["expert", "hint"])
+    f.add_argument("field", choices=["hard", "ismcts"])
+    f.add_argument("--model", choices=["moon", "plain"], default="moon",
+                   help="the rollout model: with moons (now) or the plain one (before)")
+    f.add_argument("--hands", type=int, default=200)
+    f.add_argument("--jobs", type=int, default=1)
+    f.add_argument("--seed", type=int, default=0)
+    f.add_argument("--rollouts", type=int, default=60, help="sampled deals per move (fixed: load does not matter)")
+    f.add_argument("--sims", type=int, default=400, help="ISMCTS simulations per move")
+    ms = sub.add_parser("moonset", help="how often the rollout models stop the moons of the moon test set")
+    ms.add_argument("--names", default="plain_rollout_policy,rollout_policy")
+    ms.add_argument("--file", type=Path, default=MOON_SET)
+    mm = sub.add_parser("moonset-mine", help="mine the moon test set from bot games")
+    mm.add_argument("--deals", type=int, default=200)
+    mm.add_argument("--jobs", type=int, default=2)
+    mm.add_argument("--seed", type=int, default=0)
+    mm.add_argument("--out", type=Path, default=MOON_SET)
     a = p.parse_args()
-    if a.what == "moon":
+    if a.what == "field":
+        field_strength(a.player, a.field, a.model, a.hands, a.jobs, a.seed, a.rollouts, a.sims)
+    elif a.what == "moonset":
+        moon_set(a.names.split(","), a.file)
+    elif a.what == "moonset-mine":
+        mine_moon_set(a.deals, a.jobs, a.seed, a.out)
+    elif a.what == "moon":
         moon_stopping(a.field, a.deals, a.jobs, a.seed)
     elif a.what == "policy":
         policy_strength(a.name, a.field, a.deals, a.jobs)

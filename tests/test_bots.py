@@ -349,8 +349,9 @@ def test_hard_wins_the_jack_when_it_can_safely() -> None:
     assert checked, "no jack position found"
 
 
-def test_expert_leaves_moon_positions_and_moon_hands_to_the_hard_level() -> None:
-    """The rollouts' players never shoot, so the expert cannot judge a moon: it plays as the hard level."""
+def test_expert_searches_moon_positions_and_passes_moon_hands_as_the_hard_level() -> None:
+    """The rollouts' players play moons both ways (bots/rollout_moon.py), so the expert judges moon positions by
+    its search; a hand strong enough to shoot still passes as the hard level does."""
     from hearts_tutor.bots.heuristic import am_shooting, possible_shooter
 
     moon_hand = make_state(STANDARD, {0: "AH KH QH JH 2H 3H AC KC AD KD AS KS QC"}, direction="left").view(0)
@@ -364,8 +365,8 @@ def test_expert_leaves_moon_positions_and_moon_hands_to_the_hard_level() -> None
             view = state.view(state.to_move)
             if len(view.legal_plays()) > 1 and (possible_shooter(view) is not None or am_shooting(view)):
                 decision = expert.decide(view)
-                assert decision.cards == hard.decide(view).cards
                 assert decision.level == "expert" and card_name(decision.card) in decision.steps[-1].text
+                assert any("Expected points" in step.text for step in decision.steps)
                 found += 1
                 break
             bots[state.to_move].decide(view).apply(state)

@@ -26,8 +26,8 @@ from hearts_tutor.practice.mine import Budget, Candidate, consider, finished_dea
 
 # ----- end to end -----
 
-MINE_SEED = 3
-"""Deal 0 of this seed keeps a puzzle with small budgets (about 5 s), and so does deal 1 (about 2 s)."""
+MINE_SEED = 4
+"""Deal 0 of this seed keeps a puzzle with small budgets and the moon-playing rollout model; deal 1 keeps none."""
 
 
 def run_mine(out: Path, hands: int) -> dict[str, Any]:

@@ -8,8 +8,9 @@ deals). It plays the card with the fewest expected points, and says so when its 
 level's) would have played another. Passes: the hard level's shortlist of passes, compared the same way
 (``rollout_passes=False`` passes as the hard level does).
 
-The rollouts' players never try for the moon, so while somebody may be shooting it (or the expert is), and
-for a hand strong enough to shoot, it plays and passes as the hard level does.
+The rollouts' players play moons both ways (:mod:`.moon`: they shoot when their cards and the tricks make a
+moon likely and stop a seat that can still take every point), so the search judges moons too; for a hand
+strong enough to shoot it passes as the hard level does.
 
 The budget is anytime (``seconds`` per move, default 1.0) and stops early once one card is clearly best or
 the rest make no difference; ``rollouts=`` fixes the number of deals instead (deterministic for a seed). A
@@ -76,7 +77,7 @@ class ExpertBot(Bot):
         target = view.pass_target()
         why.observed(f"I pass {view.rules.pass_count} cards to {seat_name(view, target)}.", receiver=target)
         if not self.rollout_passes or self.hard.pass_plan(view) == "moon":
-            # a moon hand passes its low cards (the rollouts' players never try for the moon)
+            # a moon hand passes its low cards (the rollouts' players pass as the heuristic does, never for a moon)
             decision = self.hard.choose_pass(view)
             return Decision("pass", view.seat, decision.cards, steps=decision.steps, level=self.level)
         shortlist = best_passes(self.hard, view, limit=6)
@@ -111,10 +112,6 @@ class ExpertBot(Bot):
                 f"I play {card_name(c)}: it is the only card I may play.", card=card_str(c)), level=self.level)
         why = Reasoning()
         facts = self.hard.facts(view, why)  # observed and inferred steps, with the queen's odds
-        if facts.shooter is not None or facts.shooting:
-            # the rollouts' players never try for the moon, so they cannot judge one: play as the hard level
-            decision = self.hard.choose_play(view)
-            return Decision("play", view.seat, decision.cards, steps=decision.steps, level=self.level)
         beliefs: Beliefs = facts.beliefs
         rules_of_thumb = {c: self.hard.score_play(view, facts, c) for c in legal}
         hunch = min(legal, key=lambda c: (round(rules_of_thumb[c][0], 6), c % 13))

@@ -29,6 +29,7 @@ from ..engine.hand import HandState, Phase
 from ..engine.rules import Rules
 from ..engine.sampling import sample_deal
 from ..engine.view import PlayerView
+from .rollout_moon import moon_play
 
 if TYPE_CHECKING:
     from .helper import SearchHelper
@@ -186,7 +187,20 @@ def _quick_lead(legal: CardSet, hand: CardSet, queen_out: bool) -> Card:
 
 
 def rollout_policy(state: HandState, rng: random.Random) -> Card:
-    """A fast model of a sound player, used to play out the expert's and the coach's rollouts.
+    """A fast model of a sound player who plays moons both ways, used to play out the expert's, the coach's,
+    the miner's and the verifier's rollouts: :func:`~.moon.moon_play` when a moon decides the play (it
+    shoots when its cards and the tricks so far make a moon likely, and stops another seat that can still
+    take every point), else :func:`plain_rollout_policy`.
+    """
+    legal = state.legal_mask()
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    card = moon_play(state, legal)
+    return card if card is not None else plain_rollout_policy(state, rng)
+
+
+def plain_rollout_policy(state: HandState, rng: random.Random) -> Card:
+    """The rollout model without moons (it never tries one and never stops one).
 
     It uses only what the seat may know (its own cards and what has been played, so the unseen cards as a
     set), never where the other seats' cards are:
@@ -201,7 +215,7 @@ def rollout_policy(state: HandState, rng: random.Random) -> Card:
       a trick later (high cards, hearts and short suits first).
 
     As a player it scores about 7.1 against three hard bots (:func:`quick_rollout_policy` about 8.9;
-    ``benchmarks/bench_bots.py policy``).
+    ``benchmarks/bench_bots.py policy``). Before the moon model it was the rollout model itself.
     """
     legal = state.legal_mask()
     if not legal & (legal - 1):
@@ -522,5 +536,5 @@ def _add_rows(values: Mapping[K, list[float]], rows: Sequence[Mapping[K, int]]) 
 
 
 __all__ = ["Estimate", "clearly_decided", "evaluate_passes", "evaluate_plays", "heuristic_pass",
-           "paired_pass_playouts", "paired_playouts", "play_out", "quick_rollout_policy", "rollout_policy",
-           "trick_winner_card"]
+           "paired_pass_playouts", "paired_playouts", "plain_rollout_policy", "play_out", "quick_rollout_policy",
+           "rollout_policy", "trick_winner_card"]

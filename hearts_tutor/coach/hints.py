@@ -5,10 +5,11 @@ and the hard bots' shortlist, compared by rollouts (``bots.search.evaluate_passe
 to shoot the moon passes its lowest cards. The coach's play: every legal card compared by rollouts against
 the bots' model of the other players (``bots.search.evaluate_plays``, common random numbers, the hard bots'
 inference of who holds what, a time budget that keeps a hint under a second, stopping sooner once one card
-is clearly best or the rest make no real difference). The rollouts' players never
-try for the moon, so while someone may be shooting it (or this seat is) the coach plays as the hard bots
-do. The reason is chosen from the position: staying under the card that wins the trick, throwing away a
-dangerous card when out of the led suit, leading a low spade to force out the queen, stopping a moon...
+is clearly best or the rest make no real difference). The rollouts' players play moons both ways
+(:mod:`hearts_tutor.bots.rollout_moon`), so the rollouts choose the card while a moon is on too; the hint then words
+it as stopping or shooting the moon. The reason is chosen from the position: staying under the card that
+wins the trick, throwing away a dangerous card when out of the led suit, leading a low spade to force out
+the queen, stopping a moon...
 
 Measured strength and speed: ``benchmarks/bench_coach.py`` (see benchmarks/README.md, "Coach").
 """
@@ -75,9 +76,6 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
     legal = view.legal_plays()
     if len(legal) == 1:
         return Hint((legal[0],), text.hint_only_card(legal[0]))
-    moon = _moon_play(view, seed)
-    if moon is not None:
-        return moon
     from ..bots.helper import helper_for
     from ..bots.heuristic import Beliefs
     from ..bots.search import evaluate_plays
@@ -90,26 +88,27 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
                          early_stop=rollouts is None, helper=helper_for(workers, timed=rollouts is None))
     ranked = sorted(legal, key=lambda c: (round(est[c].mean, 9), rank_of(c), c))
     best = ranked[0]
+    moon = _moon_hint(view, best, est[best].mean)
+    if moon is not None:
+        return moon
     return Hint((best,), explain_play(view, best, est[best].mean, tempting=ranked[1]), est[best].mean)
 
 
-def _moon_play(view: PlayerView, seed: int) -> Hint | None:
-    """While a moon is on (someone else may be shooting it, or this seat is), the rollouts cannot see it
-    (their players never try for the moon), so the coach plays as the hard bots do: stop the shooter, or
-    keep taking every trick."""
-    from ..bots.heuristic import HardBot, am_shooting, possible_shooter
+def _moon_hint(view: PlayerView, c: Card, expected: float) -> Hint | None:
+    """The hint's words while a moon is on (someone else may be shooting it, or this seat is); the card is
+    the rollouts' (their players play moons both ways, :mod:`hearts_tutor.bots.rollout_moon`)."""
+    from ..bots.heuristic import am_shooting, possible_shooter
 
     shooter = possible_shooter(view)
     if shooter is None:
         if not am_shooting(view):
             return None
-        c = HardBot(seed=seed).choose_play(view).card
-        return Hint((c,), text.hint_shooting(c, view.rules, started=any(view.hearts_taken) or any(view.queens_taken)))
-    c = HardBot(seed=seed).choose_play(view).card
+        return Hint((c,), text.hint_shooting(c, view.rules, started=any(view.hearts_taken) or any(view.queens_taken)),
+                    expected)
     who = text.seat_phrase(view.seat, shooter, view.n)
     if _would_win(view, c):
-        return Hint((c,), text.hint_stop_moon(c, who, view.rules))
-    return Hint((c,), text.hint_moon_watch(c, who, view.rules))
+        return Hint((c,), text.hint_stop_moon(c, who, view.rules), expected)
+    return Hint((c,), text.hint_moon_watch(c, who, view.rules), expected)
 
 
 def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: int | None,

@@ -133,7 +133,8 @@ def _deal_rng(seed: int, i: int) -> random.Random:
 def option_values(view: PlayerView, options: Sequence[Any], *, seed: int, deals: int,
                   model: str = "coach", horizon: int = 8) -> dict[Any, list[float]]:
     """Each option's points for the viewing seat on ``deals`` sampled deals, paired (the same deal and dice for
-    every option). ``model`` is ``coach`` (the coach's grading model) or ``bots`` (the second opinion)."""
+    every option). ``model`` is ``coach`` (the coach's grading model), ``bots`` (the second opinion) or ``moon``
+    (the bank's second verifier, :mod:`.verify`: uniform deals, moons both ways, a mix of policies)."""
     from ..bots.heuristic import Beliefs
     from ..bots.search import paired_pass_playouts, paired_playouts, rollout_policy
 
@@ -145,11 +146,15 @@ def option_values(view: PlayerView, options: Sequence[Any], *, seed: int, deals:
         if not passing:
             beliefs = Beliefs(view)
             weights, voids = beliefs.card_weights() or None, beliefs.void_odds() or None
+    elif model == "moon":
+        from .verify import moon_mix_policy
+
+        policy, weights, voids = moon_mix_policy, None, None
     elif model == "bots":
         start = 0 if passing else len(view.plays()) + 1
         policy, weights, voids = bot_continuation(start, horizon), None, None
     else:
-        raise ValueError(f"unknown model {model!r} (coach or bots)")
+        raise ValueError(f"unknown model {model!r} (coach, bots or moon)")
     for i in range(deals):
         rng = _deal_rng(seed, i)
         if passing:

@@ -73,6 +73,21 @@ def pass_themes(view: PlayerView, answer: Sequence[Card], tempting: Sequence[Car
     return sorted(themes)
 
 
+def queen_goes_elsewhere(view: PlayerView) -> bool:
+    """Whether the queen of spades, played now by the viewing seat, can land with another seat: another
+    seat's card already beats her, or a higher spade is still out (its holder may have to take her). A queen
+    played as the top spade left comes back to her owner: that is no unloading."""
+    from ..coach.situation import trick_winner
+
+    if QUEEN_OF_SPADES not in view.hand:
+        return False
+    if view.trick:
+        winner = trick_winner(view, QUEEN_OF_SPADES)
+        if winner is not None and winner[0] != view.seat:
+            return True
+    return any(suit_of(c) == SPADES and c > QUEEN_OF_SPADES for c in view.unseen())
+
+
 def play_themes(view: PlayerView, answer: Card, tempting: Card) -> list[str]:
     """Themes of a play puzzle whose answer is ``answer`` and whose most tempting wrong card is ``tempting``."""
     from ..bots.heuristic import am_shooting
@@ -99,7 +114,7 @@ def play_themes(view: PlayerView, answer: Card, tempting: Card) -> list[str]:
             themes.add("flush-queen")
         else:
             themes.add("avoid-lead")
-    if rules.queen_points and QUEEN_OF_SPADES in (answer, tempting):
+    if rules.queen_points and QUEEN_OF_SPADES in (answer, tempting) and queen_goes_elsewhere(view):
         themes.add("unload-queen")
     if rules.jack_points and (JACK_OF_DIAMONDS in (answer, tempting) or JACK_OF_DIAMONDS in view.trick):
         themes.add("jack-of-diamonds")
@@ -120,4 +135,4 @@ def play_themes(view: PlayerView, answer: Card, tempting: Card) -> list[str]:
     return sorted(themes)
 
 
-__all__ = ["is_variant", "pass_themes", "play_themes"]
+__all__ = ["is_variant", "pass_themes", "play_themes", "queen_goes_elsewhere"]

@@ -1,0 +1,158 @@
+"""The bank's second verifier: a model that plays moons both ways and differs from the miner's.
+
+The miner grades with the coach's model (the rollout policy on deals shaped by the hard bots' inference) and
+asks a second opinion of the hard and medium bots. This verifier deals the unseen cards uniformly (no
+inference) and plays them out with :func:`moon_mix_policy`: every seat tries a moon or stops one as
+:mod:`hearts_tutor.bots.rollout_moon` says, and otherwise plays either the sound rollout policy or the quick one, a
+coin toss per card (common random numbers, so every option sees the same tosses). A puzzle keeps its answer
+when this model's best option is one of its answers and its tempting move is still wrong (graded below good).
+
+Verdicts are appended to a JSON-lines file, one per puzzle, so a long run is resumable
+(:func:`reverify`): ``python -m hearts_tutor.practice.verify OUT [BANK...]``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..bots.rollout_moon import moon_play
+from ..bots.search import plain_rollout_policy, quick_rollout_policy
+from ..engine.cards import Card
+from ..engine.hand import HandState
+from ..engine.record import referee_record
+from .bank import PUZZLE_FIELDS, Puzzle, bank_files, move_key, parse_move, read_bank_file
+
+VERIFY_DEALS = 300
+"""Sampled deals per play puzzle (a pass puzzle gets :data:`VERIFY_PASS_DEALS`)."""
+VERIFY_PASS_DEALS = 200
+
+
+def moon_mix_policy(state: HandState, rng: random.Random) -> Card:
+    """The verifier's players: moons both ways first, else the sound or the quick policy (a coin toss)."""
+    legal = state.legal_mask()
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    card = moon_play(state, legal)
+    if card is not None:
+        return card
+    return plain_rollout_policy(state, rng) if rng.random() < 0.5 else quick_rollout_policy(state, rng)
+
+
+def moon_dependent(puzzle: Puzzle) -> bool:
+    """Whether the puzzle's answer expects fewer points than seat 0 has already taken (only a moon does that)."""
+    taken = puzzle.record.to_state().raw_points()[0]
+    return puzzle.expected[puzzle.best][0] < taken - 0.5
+
+
+def is_moon_try(puzzle: Puzzle) -> bool:
+    """Whether the puzzle's answer is a moon try: the seat is shooting (the hard bots' test) or the answer
+    expects fewer points than the seat has already taken."""
+    from ..bots.heuristic import am_shooting
+
+    return puzzle.kind == "play" and (am_shooting(puzzle.view()) or moon_dependent(puzzle))
+
+
+def moon_label(puzzle: Puzzle) -> str:
+    """The theme of a moon try: ``pass-moon`` for a pass, ``shoot-moon`` for a play."""
+    return "pass-moon" if puzzle.kind == "pass" else "shoot-moon"
+
+
+def label_problems(puzzle: Puzzle) -> list[str]:
+    """What is wrong with the puzzle's theme labels, checked against the position."""
+    from .themes import queen_goes_elsewhere
+
+    problems = []
+    if "unload-queen" in puzzle.themes and not (puzzle.kind == "play" and queen_goes_elsewhere(puzzle.view())):
+        problems.append("unload-queen, but the queen played now would not land with another seat")
+    if "shoot-moon" in puzzle.themes and not is_moon_try(puzzle):
+        problems.append("shoot-moon, but the answer is no moon try")
+    label = moon_label(puzzle)
+    if moon_dependent(puzzle) and label not in puzzle.themes:
+        problems.append(f"its answer expects fewer points than already taken (a moon) without the {label} label")
+    return problems
+
+
+def moon_confirmed(puzzle: Puzzle, verdict: dict[str, Any]) -> bool:
+    """Whether the moon model confirms a moon-dependent answer: it keeps the answer and also expects fewer
+    points than the seat has already taken."""
+    taken = puzzle.record.to_state().raw_points()[0]
+    means = verdict.get("means") or {}
+    return bool(verdict.get("kept")) and means.get(puzzle.best, taken) < taken - 0.5
+
+
+def verify_puzzle(puzzle: Puzzle, seed: int) -> dict[str, Any]:
+    """This model's verdict on one puzzle: kept, its best option, each option's mean and cost, or an error."""
+    from .mine import compare, option_values
+
+    out: dict[str, Any] = {"id": puzzle.id, "moon_dependent": moon_dependent(puzzle)}
+    verdict = referee_record({k: v for k, v in puzzle.to_json().items() if k not in PUZZLE_FIELDS})
+    if not verdict["ok"]:
+        return {**out, "kept": False, "error": f"the referee rejects its record: {verdict['error']}"}
+    options: list[Any] = [parse_move(k) for k in puzzle.expected]
+    if puzzle.kind == "play":
+        options = [o[0] for o in options]
+    deals = VERIFY_PASS_DEALS if puzzle.kind == "pass" else VERIFY_DEALS
+    result = compare(option_values(puzzle.view(), options, seed=seed, deals=deals, model="moon"))
+    key = (lambda o: move_key(o)) if puzzle.kind == "pass" else (lambda o: move_key((o,)))
+    accepted = {key(o) for o in result.accepted}
+    tempting = puzzle.source.get("tempting")
+    temptations = {tempting} if isinstance(tempting, str) and tempting in puzzle.expected else \
+        set(puzzle.expected) - set(puzzle.answers)
+    kept = key(result.best) in puzzle.answers and not accepted & temptations
+    return {**out, "kept": kept, "error": None, "best": key(result.best), "accepted": sorted(accepted),
+            "means": {key(o): round(m, 3) for o, m in result.means.items()},
+            "cost": {key(o): round(c, 3) for o, c in result.cost.items()}}
+
+
+def _done_ids(out: Path) -> set[str]:
+    if not out.exists():
+        return set()
+    return {json.loads(line)["id"] for line in out.read_text().splitlines() if line.strip()}
+
+
+def reverify(banks: Sequence[Path], out: Path, *, seed: int = 30) -> int:
+    """Verify every puzzle of ``banks`` not yet in ``out`` (appending a verdict line each); how many done."""
+    done = _done_ids(out)
+    count = 0
+    with out.open("a") as f:
+        for puzzle in _puzzles(banks):
+            if puzzle.id in done:
+                continue
+            try:
+                row = verify_puzzle(puzzle, seed)
+            except Exception as e:  # a bad puzzle is a verdict, not the end of the run
+                row = {"id": puzzle.id, "kept": False, "error": f"{type(e).__name__}: {e}"}
+            f.write(json.dumps(row) + "\n")
+            f.flush()
+            count += 1
+    return count
+
+
+def _puzzles(banks: Iterable[Path]) -> Iterable[Puzzle]:
+    for path in banks:
+        puzzles, _ = read_bank_file(path)
+        yield from puzzles
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args:
+        print("usage: python -m hearts_tutor.practice.verify OUT [BANK...]", file=sys.stderr)
+        return 2
+    banks = [Path(a) for a in args[1:]] or bank_files()
+    n = reverify(banks, Path(args[0]))
+    print(f"verified {n} puzzles into {args[0]}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
+
+
+__all__ = ["VERIFY_DEALS", "VERIFY_PASS_DEALS", "is_moon_try", "label_problems", "moon_confirmed", "moon_dependent",
+           "moon_label", "moon_mix_policy", "reverify", "verify_puzzle"]
