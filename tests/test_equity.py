@@ -11,11 +11,11 @@ import pytest
 
 from hearts_tutor.cli import main as cli_main
 from hearts_tutor.coach.to_score import ScoreLine, chance_words, compare
+from hearts_tutor.engine.rules import Rules
 from hearts_tutor.equity import EquityUnavailable, GameOdds, final_shares, game_over
 from hearts_tutor.equity.build import simulate
 from hearts_tutor.equity.model import EquityTable, load_table, sorted_triples
 from hearts_tutor.equity.selfplay import HandOutcome
-from hearts_tutor.engine.rules import Rules
 
 STANDARD = Rules.preset("standard")
 

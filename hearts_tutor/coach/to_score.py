@@ -28,9 +28,9 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from ..equity import EquityUnavailable, GameOdds, game_over
 from ..engine.rules import Rules
 from ..engine.view import PlayerView
+from ..equity import EquityUnavailable, GameOdds, game_over
 
 Option = TypeVar("Option", bound=Hashable)
 """A move being weighed: a card, a pass, or any label."""

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..batch.tournament import deal_for
 from ..engine.hand import HandState, Phase
 from ..engine.match import Match
 from ..engine.rules import Rules
-from ..batch.tournament import deal_for
 
 TABLE: tuple[str, ...] = ("hard", "medium", "medium", "medium")
 """The bots at the table, seat 0 first, before the rotation by deal or game number."""
