@@ -210,17 +210,9 @@ def stop_with_spade_ace(v: PlayerView) -> None:
     assert v.trick == tuple(parse_cards("KS 5H 2H")) and v.leader == OTTER and parse_card("AS") in v.hand
 
 
-def split_hearts(v: PlayerView) -> None:
-    hearts_played = sum(1 for t in v.tricks for c in t.cards if suit_of(c) == HEARTS)
-    assert v.hearts_taken[OTTER] == hearts_played > 0 and sum(v.hearts_taken) == hearts_played
-    assert not any(v.queens_taken)
-    assert v.trick == tuple(parse_cards("6H QC KC")) and v.leader == OTTER
-    assert cards("7H 9H") <= suit(v, HEARTS)
-
-
 FACTS = {f.__name__: f for f in (
     queen_last_spade, first_trick_high_club, pass_top_spades, moon_pass_losers, shoot_lead_top,
-    stop_with_spade_ace, split_hearts,
+    stop_with_spade_ace,
     cash_spade_ace, keep_heart_stopper, first_trick, follow_suit, give_away_queen, pass_short_queen,
     jack_under_ace, flush_spades, drop_queen, pass_for_void, void_discard, last_club, moon_pass, stop_moon,
     omnibus_jack, deluxe_queen_lead, telepathy_lead)}
