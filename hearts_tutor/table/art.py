@@ -417,6 +417,10 @@ _CSS = r"""
 /* the hand is over, with no card left to hold still: the lines kept for what may come close up, so the score pad
    that opens comes closer */
 .ht-table.ht-hand-over .ht-seatinfo .ht-said { height: auto; }
+/* three seats a side (9-11 players) have no line to spare: there a seat is as tall as what it says */
+.ht-table .ht-crowded .ht-seatinfo .ht-said { height: auto; }
+.ht-table .ht-crowded .ht-status { min-height: calc(10px + 1.35em); }
+.ht-table .ht-crowded .ht-hearts-broken, .ht-table .ht-crowded .ht-last-trick { min-height: 0; }
 .ht-table.ht-hand-over .ht-hearts-broken { min-height: 0; }
 .htb-fan { position: relative; height: 36px; margin: 3px auto 0 auto; }
 .htb { position: absolute; top: 0; width: 24px; height: 34px; border-radius: 4px; border: 1.5px solid #fff;
