@@ -305,6 +305,18 @@ def _sound_discard(legal: CardSet, unseen: CardSet, queen_out: bool, rules: Rule
 
 # ----- passing heuristic used for the other seats in pass rollouts -----
 
+def moon_mix_policy(state: HandState, rng: random.Random) -> Card:
+    """The bank verifier's players (:mod:`hearts_tutor.practice.verify`): moons both ways first, else the sound
+    or the quick policy (a coin toss)."""
+    legal = state.legal_mask()
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    card = moon_play(state, legal)
+    if card is not None:
+        return card
+    return plain_rollout_policy(state, rng) if rng.random() < 0.5 else quick_rollout_policy(state, rng)
+
+
 def pass_danger(c: Card, hand: CardSet, rules: Rules) -> float:
     """How much a card wants to leave the hand (higher: pass it first). Simple and fast."""
     suit, rank = divmod(c, 13)

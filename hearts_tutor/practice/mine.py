@@ -136,7 +136,7 @@ def option_values(view: PlayerView, options: Sequence[Any], *, seed: int, deals:
     every option). ``model`` is ``coach`` (the coach's grading model), ``bots`` (the second opinion) or ``moon``
     (the bank's second verifier, :mod:`.verify`: uniform deals, moons both ways, a mix of policies)."""
     from ..bots.heuristic import Beliefs
-    from ..bots.search import paired_pass_playouts, paired_playouts, rollout_policy
+    from ..bots.search import moon_mix_policy, paired_pass_playouts, paired_playouts, rollout_policy
 
     values: dict[Any, list[float]] = {o: [] for o in options}
     passing = view.phase is Phase.PASS
@@ -147,8 +147,6 @@ def option_values(view: PlayerView, options: Sequence[Any], *, seed: int, deals:
             beliefs = Beliefs(view)
             weights, voids = beliefs.card_weights() or None, beliefs.void_odds() or None
     elif model == "moon":
-        from .verify import moon_mix_policy
-
         policy, weights, voids = moon_mix_policy, None, None
     elif model == "bots":
         start = 0 if passing else len(view.plays()) + 1

@@ -2,8 +2,8 @@
 
 The miner grades with the coach's model (the rollout policy on deals shaped by the hard bots' inference) and
 asks a second opinion of the hard and medium bots. This verifier deals the unseen cards uniformly (no
-inference) and plays them out with :func:`moon_mix_policy`: every seat tries a moon or stops one as
-:mod:`hearts_tutor.bots.rollout_moon` says, and otherwise plays either the sound rollout policy or the quick one, a
+inference) and plays them out with :func:`~hearts_tutor.bots.search.moon_mix_policy`: every seat tries a moon
+or stops one as :mod:`hearts_tutor.bots.rollout_moon` says, and otherwise plays either the sound rollout policy or the quick one, a
 coin toss per card (common random numbers, so every option sees the same tosses). A puzzle keeps its answer
 when this model's best option is one of its answers and its tempting move is still wrong (graded below good).
 
@@ -14,33 +14,20 @@ Verdicts are appended to a JSON-lines file, one per puzzle, so a long run is res
 from __future__ import annotations
 
 import json
-import random
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..bots.rollout_moon import moon_play
-from ..bots.search import plain_rollout_policy, quick_rollout_policy
-from ..engine.cards import Card
-from ..engine.hand import HandState
+from ..bots.heuristic import am_shooting
 from ..engine.record import referee_record
 from .bank import PUZZLE_FIELDS, Puzzle, bank_files, move_key, parse_move, read_bank_file
+from .mine import compare, option_values
+from .themes import queen_goes_elsewhere
 
 VERIFY_DEALS = 300
 """Sampled deals per play puzzle (a pass puzzle gets :data:`VERIFY_PASS_DEALS`)."""
 VERIFY_PASS_DEALS = 200
-
-
-def moon_mix_policy(state: HandState, rng: random.Random) -> Card:
-    """The verifier's players: moons both ways first, else the sound or the quick policy (a coin toss)."""
-    legal = state.legal_mask()
-    if not legal & (legal - 1):
-        return legal.bit_length() - 1
-    card = moon_play(state, legal)
-    if card is not None:
-        return card
-    return plain_rollout_policy(state, rng) if rng.random() < 0.5 else quick_rollout_policy(state, rng)
 
 
 def moon_dependent(puzzle: Puzzle) -> bool:
@@ -52,8 +39,6 @@ def moon_dependent(puzzle: Puzzle) -> bool:
 def is_moon_try(puzzle: Puzzle) -> bool:
     """Whether the puzzle's answer is a moon try: the seat is shooting (the hard bots' test) or the answer
     expects fewer points than the seat has already taken."""
-    from ..bots.heuristic import am_shooting
-
     return puzzle.kind == "play" and (am_shooting(puzzle.view()) or moon_dependent(puzzle))
 
 
@@ -64,8 +49,6 @@ def moon_label(puzzle: Puzzle) -> str:
 
 def label_problems(puzzle: Puzzle) -> list[str]:
     """What is wrong with the puzzle's theme labels, checked against the position."""
-    from .themes import queen_goes_elsewhere
-
     problems = []
     if "unload-queen" in puzzle.themes and not (puzzle.kind == "play" and queen_goes_elsewhere(puzzle.view())):
         problems.append("unload-queen, but the queen played now would not land with another seat")
@@ -87,8 +70,6 @@ def moon_confirmed(puzzle: Puzzle, verdict: dict[str, Any]) -> bool:
 
 def verify_puzzle(puzzle: Puzzle, seed: int) -> dict[str, Any]:
     """This model's verdict on one puzzle: kept, its best option, each option's mean and cost, or an error."""
-    from .mine import compare, option_values
-
     out: dict[str, Any] = {"id": puzzle.id, "moon_dependent": moon_dependent(puzzle)}
     verdict = referee_record({k: v for k, v in puzzle.to_json().items() if k not in PUZZLE_FIELDS})
     if not verdict["ok"]:
@@ -155,4 +136,4 @@ if __name__ == "__main__":
 
 
 __all__ = ["VERIFY_DEALS", "VERIFY_PASS_DEALS", "is_moon_try", "label_problems", "moon_confirmed", "moon_dependent",
-           "moon_label", "moon_mix_policy", "reverify", "verify_puzzle"]
+           "moon_label", "reverify", "verify_puzzle"]
