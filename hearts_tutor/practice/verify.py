@@ -4,8 +4,9 @@ The miner grades with the coach's model (the rollout policy on deals shaped by t
 asks a second opinion of the hard and medium bots. This verifier deals the unseen cards uniformly (no
 inference) and plays them out with :func:`~hearts_tutor.bots.search.moon_mix_policy`: every seat tries a moon
 or stops one as :mod:`hearts_tutor.bots.rollout_moon` says, and otherwise plays either the sound rollout policy
-or the quick one, a coin toss per card (common random numbers, so every option sees the same tosses). A puzzle keeps its answer
-when this model's best option is one of its answers and its tempting move is still wrong (graded below good).
+or the quick one, a coin toss per card (common random numbers, so every option sees the same tosses). A puzzle
+keeps its answer when this model's best option is one of its answers and its tempting move is still wrong
+(graded below good).
 
 Verdicts are appended to a JSON-lines file, one per puzzle, so a long run is resumable
 (:func:`reverify`): ``python -m hearts_tutor.practice.verify OUT [BANK...]``.
