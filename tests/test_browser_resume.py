@@ -109,7 +109,7 @@ def test_reload_resume_finish_equals_the_hand_without_reload(tmp_path: Path) -> 
                 assert before is not None and len(before["match"]["current"]["plays"]) >= 21
                 page.reload()
                 page.wait_for_selector(".ht-resume", timeout=60_000)
-                assert "unfinished game" in page.locator(".ht-resume-bar").inner_text()
+                assert "is unfinished" in page.locator(".ht-resume-bar").inner_text()
                 page.locator(".ht-resume").click()
                 page.wait_for_selector(".ht-resume", state="detached", timeout=30_000)
                 page.screenshot(path=str(tmp_path / "resumed.png"), full_page=True)
