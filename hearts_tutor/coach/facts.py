@@ -420,7 +420,6 @@ _PHRASES: tuple[tuple[str, Reader], ...] = (
     (rf"{_NUM} (?:{_SING}|{_SUIT}) higher than {_CARD} (?:is|are) still out",
      lambda c, m: [HigherOut(_card(m[4]), _number(m[1]))]),
     (rf"{_CARD} is the highest {_SING} still out", lambda c, m: [HigherOut(_card(m[1]), 0)]),
-    (rf"no {_SING} higher than {_CARD} is still out", lambda c, m: [HigherOut(_card(m[2]), 0)]),
     (rf"{_WHO} has (?:shown out of|run out of) {_SUIT}", lambda c, m: [ShownOut(_seat(c.view, m[1]), _suit(m[2]))]),
     (rf"no one has shown out of {_SUIT}", lambda c, m: [NoneShownOut(_suit(m[1]))]),
     (rf"(?<!once )you are out of {_SUIT}", lambda c, m: [YouAreOut(_suit(m[1]))]),
