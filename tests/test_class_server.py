@@ -64,7 +64,8 @@ def test_three_learners_at_once(tmp_path: Path) -> None:
     assert result["problems"] == [], (tmp_path / "voila.log").read_text()[-3000:]
     assert result["learners"] == 3 and result["clickable_s"]["max"] < bench_class.CLICKABLE_S
     assert result["kernels_gone_after_s"] is not None
-    assert result["kernels_gone_after_s"] <= options.cull_idle + options.cull_interval + 5
+    # culled on the culler's first pass after the idle time; 10 s for the shutdown itself on a busy 2-core machine
+    assert result["kernels_gone_after_s"] <= options.cull_idle + options.cull_interval + 10
     assert 20 < result["kernel_rss_mb"] < 2000 and result["kernel_cpu_s"] > 0
 
 
