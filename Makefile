@@ -47,8 +47,8 @@ site: site/.built
 # Two test files at a time (a file's tests stay together, sharing its servers); then, alone, the tests that time
 # something or need the machine to themselves (marker serial); then the lessons, two notebooks at a time.
 test: $(VENV)/.test-installed chromium site
-	$(BIN)/python -m pytest tests -n 2 --dist loadfile -m "not serial"
-	$(BIN)/python -m pytest tests -m serial
+	$(BIN)/python -m pytest tests -n 2 --dist loadfile -m "not serial" -p no:nbval
+	$(BIN)/python -m pytest tests -m serial -p no:nbval
 	$(BIN)/python -m pytest --nbval-lax lessons -n 2 --dist loadfile
 
 lint: $(VENV)/.test-installed

@@ -58,6 +58,9 @@ def free_port() -> int:
 
 
 VOILA_PROBE = "voila/static/"
+VOILA_MAIN = ("from hearts_tutor.serve.app import skip_slow_optional_checks; skip_slow_optional_checks(); "
+              "from voila.app import main; main()")
+"""``python -m voila``, started as ``hearts-tutor play`` starts it (without the slow optional schema checks)."""
 """Where to ask whether a Voila server is up: any answer, even an error, shows it is, and no kernel starts (asking
 for the page would start one that no page ever connects to, or take a preheated one from the pool)."""
 
@@ -143,7 +146,7 @@ def voila_server(notebook: str | Path, workdir: Path, env: Mapping[str, str] | N
     url = f"http://127.0.0.1:{port}/"
     data = ROOT / "hearts_tutor" / "static" / "jupyter"
     jp = os.pathsep.join(p for p in (str(data), os.environ.get("JUPYTER_PATH", "")) if p)
-    argv = [sys.executable, "-m", "voila", str(Path(notebook).resolve()), f"--port={port}", "--no-browser",
+    argv = [sys.executable, "-c", VOILA_MAIN, str(Path(notebook).resolve()), f"--port={port}", "--no-browser",
             "--Voila.ip=127.0.0.1", "--template=hearts", "--theme=light"]
     with _server(argv, url, workdir / "voila.log", {"JUPYTER_PATH": jp, **(env or {})}, probe=VOILA_PROBE) as u:
         yield u
@@ -220,6 +223,16 @@ def new_page(browser: Any, viewport: tuple[int, int] = (1280, 900)) -> tuple[Any
     page.on("requestfailed", lambda r: None if _unload_beacon(r) else problems.append(
         f"request failed: {r.url} ({r.failure})"))
     return page, problems
+
+
+@contextlib.contextmanager
+def page_of(browser: Any, viewport: tuple[int, int] = (1280, 900)) -> Iterator[tuple[Any, list[str]]]:
+    """``new_page`` of an already running ``browser``, its context closed afterwards."""
+    page, problems = new_page(browser, viewport)
+    try:
+        yield page, problems
+    finally:
+        page.context.close()
 
 
 @contextlib.contextmanager

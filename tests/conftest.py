@@ -1,7 +1,10 @@
-"""Shared test settings: a Hypothesis profile that keeps property tests short and free of timing flakiness, and
-the learner's data kept out of the real user's data directory."""
+"""Shared test settings: a Hypothesis profile that keeps property tests short and free of timing flakiness, the
+learner's data kept out of the real user's data directory, and one Chromium per browser-test module."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -17,3 +20,13 @@ def _learner_data_apart(tmp_path_factory: pytest.TempPathFactory, monkeypatch: p
     """Every test keeps the learner's data (statistics, learner database, saved games) in a folder of its own,
     never in the real user's data directory; a test that wants another one sets or removes the variable."""
     monkeypatch.setenv(ENV_DIR, str(tmp_path_factory.mktemp("learner-data")))
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One Chromium for a browser-test module (launching one takes a second or two); each test opens its pages in
+    contexts of their own (``browser_util.page_of``, ``new_page``). Skips with a message when Chromium is missing."""
+    from browser_util import chromium
+
+    with chromium() as launched:
+        yield launched

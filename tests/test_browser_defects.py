@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_util import CARD_CODE, ENABLED_CARD, chromium, new_page, require_browser, voila_server
+from browser_util import CARD_CODE, ENABLED_CARD, new_page, require_browser, voila_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(300)]
 
@@ -114,12 +114,6 @@ def resize(page: Any, size: tuple[int, int]) -> None:
     page.evaluate("() => window.scrollTo(0, 0)")
     page.wait_for_function(SETTLED_JS, arg=list(size), polling="raf", timeout=10_000)
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """One Chromium for the module; every table is a page of its own context."""
-    with chromium() as b:
-        yield b
 
 
 Table = Callable[[str, tuple[int, int]], tuple[Any, list[str]]]

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_util import chromium, new_page, play_server, require_browser
+from browser_util import new_page, play_server, require_browser
 
 from hearts_tutor.practice.bank import load_bank
 from hearts_tutor.practice.learner import LearnerDB
@@ -44,11 +44,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     with play_server(root, env) as url:
         yield url, root
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
 
 
 def puzzle_id(page: Any) -> str:

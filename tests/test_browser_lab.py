@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_util import LAB_TOKEN, ROOT, browser_page, lessons_server, require_browser
+from browser_util import LAB_TOKEN, ROOT, lessons_server, page_of, require_browser
 
 from hearts_tutor.coach.puzzle import RIGHT_WORDS, WRONG_WORDS, PuzzleDeal
 from hearts_tutor.practice.bank import load_bank
@@ -39,6 +39,8 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     copy = work / "my-lessons"
     with lessons_server(work, copy, {"HEARTS_TUTOR_SPEED": "test"}) as url:
         yield url, copy
+
+
 
 
 def git_status() -> str:
@@ -119,11 +121,11 @@ def solve_practice(page: Any) -> str:
 
 
 @pytest.mark.timeout(600)
-def test_lessons_open_on_a_copy_and_run_all_leaves_the_checkout_clean(lab: tuple[str, Path]) -> None:
+def test_lessons_open_on_a_copy_and_run_all_leaves_the_checkout_clean(lab: tuple[str, Path], browser: Any) -> None:
     url, copy = lab
     before = git_status()
     assert (copy / "02_passing.ipynb").is_file(), "the learner's copy was made"
-    with browser_page() as (page, problems):
+    with page_of(browser) as (page, problems):
         open_and_run_all(page, url, "02_passing.ipynb")
         answer_exercise(page, "pass_short_queen")
         page.locator(".ht-table").first.wait_for(state="attached", timeout=TIMEOUT_MS)
@@ -136,12 +138,12 @@ def test_lessons_open_on_a_copy_and_run_all_leaves_the_checkout_clean(lab: tuple
 
 @pytest.mark.timeout(600)
 @pytest.mark.parametrize("notebook", NEW_LESSONS)
-def test_a_new_lesson_plays_in_jupyterlab(lab: tuple[str, Path], notebook: str) -> None:
+def test_a_new_lesson_plays_in_jupyterlab(lab: tuple[str, Path], browser: Any, notebook: str) -> None:
     url, _ = lab
     cells = json.loads((LESSONS / notebook).read_text(encoding="utf-8"))["cells"]
     names = [m for c in cells if c["cell_type"] == "code" for m in PUZZLE_CALL.findall("".join(c["source"]))]
     assert names, f"{notebook} has no exercise"
-    with browser_page() as (page, problems):
+    with page_of(browser) as (page, problems):
         open_and_run_all(page, url, notebook)
         for name in names:
             answer_exercise(page, name)

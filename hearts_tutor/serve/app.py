@@ -19,6 +19,17 @@ from ..practice.stats import CLASS_DIR, data_dir
 from .course import CourseError, learner_copy
 
 APP_NOTEBOOK = "play.ipynb"
+SLOW_OPTIONAL_CHECKS = ("rfc3987_syntax",)
+"""Optional modules the Jupyter server's packages import only to check more string formats in JSON schemas:
+jsonschema's IRI syntax check builds a Lark grammar at import, 2.5 of the 3.8 CPU seconds Voila's import takes
+(``python -X importtime -c "import voila.app"``). Our servers validate no IRIs."""
+
+
+def skip_slow_optional_checks() -> None:
+    """Start the servers without :data:`SLOW_OPTIONAL_CHECKS` (jsonschema imports them under
+    ``suppress(ImportError)``: a ``None`` entry in :data:`sys.modules` makes that import fail at once)."""
+    for name in SLOW_OPTIONAL_CHECKS:
+        sys.modules.setdefault(name, None)  # type: ignore[assignment]
 
 
 def lessons_dir(stack: ExitStack) -> Path:
@@ -79,6 +90,7 @@ def voila_argv(notebook: Path, options: ServeOptions) -> list[str]:
 def serve(options: ServeOptions | None = None) -> int:
     """Serve the table (lessons/play.ipynb) with Voila until interrupted: one kernel per page."""
     options = options or ServeOptions()
+    skip_slow_optional_checks()
     try:
         from voila.app import Voila
     except ImportError:
@@ -131,6 +143,7 @@ def lab_argv(folder: Path, options: LessonsOptions) -> list[str]:
 def open_lessons(options: LessonsOptions | None = None) -> int:
     """Open JupyterLab on the learner's own copy of the lessons, never on the package's (or a checkout's) files."""
     options = options or LessonsOptions()
+    skip_slow_optional_checks()
     try:
         from jupyterlab.labapp import LabApp
     except ImportError:
