@@ -235,8 +235,15 @@ def score_keep_game_going(v: PlayerView) -> None:
     assert v.scores == (60, 90, 38, 80) and v.scores[BIRD] < v.scores[ME], "the yellow bird is lowest"
 
 
+def take_heart_trick(v: PlayerView) -> None:
+    hearts_played = sum(1 for t in v.tricks for c in t.cards if suit_of(c) == HEARTS)
+    assert v.hearts_taken[OTTER] == hearts_played == 7 and v.queens_taken[OTTER] == 1 and sum(v.hearts_taken) == 7
+    assert v.trick == tuple(parse_cards("3H 9S 8D")) and v.leader == OTTER, "bird and fox show out of hearts"
+    assert suit(v, HEARTS) == cards("2H 4H TH") and unseen_in_suit(v, HEARTS) == cards("JH QH")
+
+
 FACTS = {f.__name__: f for f in (
-    pass_queen_left, score_end_game, score_keep_game_going,
+    pass_queen_left, take_heart_trick, score_end_game, score_keep_game_going,
     queen_last_spade, first_trick_high_club, pass_top_spades, moon_pass_losers, shoot_lead_top,
     stop_with_spade_ace,
     cash_spade_ace, keep_heart_stopper, first_trick, follow_suit, give_away_queen, pass_short_queen,
