@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from functools import cached_property
 
 from ..bots.search import play_out
-from ..engine.cards import Card, card_name, card_str, join_names
+from ..engine.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, card_name, card_str, join_names, suit_of
 from ..engine.sampling import sample_deal
 from ..engine.view import PlayerView
 from .to_score import ScoreLine, Verdict, compare, percent
@@ -52,15 +52,34 @@ def score_outcomes(view: PlayerView, cards: Sequence[Card], *, rollouts: int, se
     if not view.my_turn:
         raise ValueError("it is not this seat's turn to play")
     rng = random.Random(seed)
-    out: dict[Card, list[list[int]]] = {c: [] for c in cards}
+    same = equivalent_cards(view, cards)
+    played = sorted(set(same.values()))
+    out: dict[Card, list[list[int]]] = {c: [] for c in played}
     for _ in range(rollouts):
         base = sample_deal(view, rng)
         dice = rng.getrandbits(48)
-        for c in cards:
+        for c in played:
             state = base.copy()
             state.play(c)
             play_out(state, random.Random(dice))
             out[c].append(list(state.points()))
+    return {c: out[same[c]] for c in cards}
+
+
+def equivalent_cards(view: PlayerView, cards: Sequence[Card]) -> dict[Card, Card]:
+    """Each card's stand-in: the lowest card of its run of touching cards (same suit, every card between them
+    held by the seat or already played, the same points), which plays exactly like it. One deck only; else
+    each card stands for itself."""
+    if view.rules.decks != 1:
+        return {c: c for c in cards}
+    gone = {c for _, c in view.plays()} | set(view.hand)
+    special = {QUEEN_OF_SPADES, JACK_OF_DIAMONDS}  # points of their own (the jack in some rules)
+    out: dict[Card, Card] = {}
+    for c in sorted(cards):
+        lower = next((d for d in sorted(out, reverse=True) if suit_of(d) == suit_of(c)), None)
+        touching = (lower is not None and c not in special and lower not in special
+                    and all(x in gone for x in range(lower + 1, c)))
+        out[c] = out[lower] if touching and lower is not None else c
     return out
 
 
