@@ -162,7 +162,7 @@ def review_pass(view: PlayerView, cards: Sequence[Card]) -> PassReview:
     high_passed = [c for c in passed_spades if rank_of(c) in (KING, ACE)]
     if queen_on and high_passed and not held_queen:
         low = [c for c in suit_cards(hand, SPADES) if c < QUEEN_OF_SPADES]
-        if len(low) >= HIGH_SPADE_GUARDS:
+        if len(low) >= QUEEN_GUARDS_SAFE:  # with three the coach keeps it too, but passing it costs next to nothing
             flags.append(Flag("pass_high_spade_unneeded", "warning",
                               text.pass_high_spade_unneeded(high_passed, len(low)), tuple(high_passed)))
     if not queen_on:
