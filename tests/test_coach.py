@@ -18,7 +18,8 @@ from hearts_tutor.coach import (
     tutor_warning,
 )
 from hearts_tutor.coach import text as coach_text
-from hearts_tutor.engine.cards import card_name, parse_card, parse_cards
+from hearts_tutor.coach.dangers import hand_dangers
+from hearts_tutor.engine.cards import QUEEN_OF_SPADES, card_name, parse_card, parse_cards
 from hearts_tutor.engine.hand import HandState, IllegalMove, Phase
 from hearts_tutor.engine.rules import Rules
 
@@ -172,6 +173,33 @@ def test_keep_queen_with_short_spades():
     assert f.severity == "danger" and "the queen of spades" in f.reason.lower()
     assert "the 3 of spades" in f.reason.lower()
     assert "keep_queen_short_spades" not in ids(review_pass(view, parse_cards("QS 5C 4C")))
+
+
+def test_the_queen_stays_with_three_low_guards():
+    """Strong players keep the queen with three guards, preferably four (the old rule wanted four)."""
+    view = pass_view("QS 2S 3S 4S 2C 3C 4C 9C 2D 3D 4D KD 2H")
+    assert QUEEN_OF_SPADES not in suggest_pass(view)[0]
+    assert "keep_queen_short_spades" not in ids(review_pass(view, parse_cards("9C KD 4D")))
+    assert [f.id for f in hand_dangers(view) if f.id == "unguarded_queen"] == []
+    # the ace as one of only three: pass her
+    view = pass_view("QS AS 3S 4S 2C 3C 4C 9C 2D 3D 4D KD 2H")
+    assert QUEEN_OF_SPADES in suggest_pass(view)[0]
+    f = flag(review_pass(view, parse_cards("9C KD 4D")), "keep_queen_short_spades")
+    assert f.severity == "warning" and "ace or king" in f.reason
+
+
+@pytest.mark.parametrize("direction", ["left", "right", "across"])
+def test_a_passed_queen_takes_the_short_ace_with_her_and_says_where_she_sits(direction: str):
+    """heartscardgame.org: passing left or across, a short ace or king goes with the queen (her new holder plays
+    after you); passing right she plays before you on most spade tricks, so the danger is smaller, yet on a spade
+    trick you lead she plays last (the coach's simulations still pass the ace in most such deals)."""
+    state = make_state("standard", {0: "QS AS 2S 2C 3C 4C 9C 2D 3D 4D 8D KD 2H"}, direction=direction)
+    passed, reason = suggest_pass(state.view(0))
+    assert {QUEEN_OF_SPADES, parse_card("AS")} <= set(passed)
+    if direction == "right":
+        assert "plays just before you" in reason and "plays last" in reason, reason
+    else:
+        assert "play after you" in reason, reason
 
 
 def test_keeping_the_queen_with_four_guards_is_fine():
@@ -558,9 +586,9 @@ def test_rules_of_thumb_carry_their_condition() -> None:
     from hearts_tutor.coach.hints import explain_play
     from hearts_tutor.coach.puzzle import PuzzleDeal
 
-    three = coach_text.keep_queen_short(parse_cards("2S 3S 4S"))
-    assert "close call" in three and "pass direction" in three
-    assert "close call" not in coach_text.keep_queen_short(parse_cards("2S 3S"))
+    three = coach_text.keep_queen_short(parse_cards("AS 3S 4S"))
+    assert "three guards" in three and "ace or king" in three
+    assert "three guards" not in coach_text.keep_queen_short(parse_cards("2S 3S"))
     view = PuzzleDeal.load("flush_spades").view()  # no queen, king or ace of spades in hand: flush her
     assert "flushing" in explain_play(view, parse_card("JS"))
     # the same lead from a hand that holds the ace of spades: no advice to flush her onto it

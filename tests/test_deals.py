@@ -210,7 +210,40 @@ def stop_with_spade_ace(v: PlayerView) -> None:
     assert v.trick == tuple(parse_cards("KS 5H 2H")) and v.leader == OTTER and parse_card("AS") in v.hand
 
 
+def pass_queen_left(v: PlayerView) -> None:
+    assert v.pass_direction == "left" and v.pass_target() == OTTER and v.hand_number == 0
+    assert suit(v, SPADES) == cards("4S QS AS"), "the queen with the ace and one small spade"
+
+
+def _otter_wins_the_trick_near_the_target(v: PlayerView) -> None:
+    assert v.trick_seats == [OTTER, BIRD, FOX] and v.my_turn, "you play last"
+    assert v.trick == tuple(parse_cards("7C TS QH")) and not suit(v, CLUBS), "the otter's club wins: you are void"
+    assert QUEEN_OF_SPADES in v.hand and cards("AH") <= set(v.hand)
+    assert sum(v.hearts_taken) == 0 and not any(v.queens_taken)
+    assert v.scores[OTTER] == 90 and v.scores[OTTER] + 1 + 13 >= 100, "the queen (and the queen of hearts) end it"
+    assert v.scores[OTTER] + 2 < 100, "the trick with the ace of hearts thrown on it leaves the otter under 100"
+
+
+def score_end_game(v: PlayerView) -> None:
+    _otter_wins_the_trick_near_the_target(v)
+    assert v.scores == (52, 90, 71, 80)
+    assert v.scores[ME] + 12 < min(v.scores[BIRD], v.scores[FOX]), "even all twelve hearts left keep you lowest"
+
+
+def score_keep_game_going(v: PlayerView) -> None:
+    _otter_wins_the_trick_near_the_target(v)
+    assert v.scores == (60, 90, 38, 80) and v.scores[BIRD] < v.scores[ME], "the yellow bird is lowest"
+
+
+def take_heart_trick(v: PlayerView) -> None:
+    hearts_played = sum(1 for t in v.tricks for c in t.cards if suit_of(c) == HEARTS)
+    assert v.hearts_taken[OTTER] == hearts_played == 7 and v.queens_taken[OTTER] == 1 and sum(v.hearts_taken) == 7
+    assert v.trick == tuple(parse_cards("3H 9S 8D")) and v.leader == OTTER, "bird and fox show out of hearts"
+    assert suit(v, HEARTS) == cards("2H 4H TH") and unseen_in_suit(v, HEARTS) == cards("JH QH")
+
+
 FACTS = {f.__name__: f for f in (
+    pass_queen_left, take_heart_trick, score_end_game, score_keep_game_going,
     queen_last_spade, first_trick_high_club, pass_top_spades, moon_pass_losers, shoot_lead_top,
     stop_with_spade_ace,
     cash_spade_ace, keep_heart_stopper, first_trick, follow_suit, give_away_queen, pass_short_queen,
@@ -226,7 +259,8 @@ def test_position_shows_what_the_lesson_says(name: str) -> None:
 # ----- the coach agrees with the lesson's answer -----
 
 
-@pytest.mark.parametrize("name", [n for n in NAMES if PuzzleDeal.load(n).exercise.kind == "play"])
+@pytest.mark.parametrize("name", [n for n in NAMES if PuzzleDeal.load(n).exercise.kind == "play"
+                                  and not PuzzleDeal.load(n).scores])
 def test_coach_accepts_exactly_the_lessons_answers(name: str) -> None:
     """The puzzle asks the coach; the coach must accept the cards the lesson teaches and no other."""
     from hearts_tutor.coach import grade_play
@@ -240,6 +274,35 @@ def test_coach_accepts_exactly_the_lessons_answers(name: str) -> None:
     assert accepted == set(ex.answer), {card_str(c): grade.costs[c] for c in view.legal_plays()}
     for c in set(view.legal_plays()) - accepted:
         assert grade.costs[c] >= 1.0, "a wrong answer must cost a noticeable amount"
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if PuzzleDeal.load(n).scores])
+def test_score_puzzle_answer_is_the_best_chance_to_win_the_game(name: str) -> None:
+    """A play-to-score puzzle (lesson 14) is judged in the chance to win the game at its scores
+    (coach/to_score.py): the lesson's card keeps the best chance, every other card gives up a real share of it,
+    and the answer is not the one the hand's points alone would pick unless the lesson says they agree."""
+    from hearts_tutor.coach.score_puzzle import ACCEPTED_CHANCE, ScoreJudge
+
+    deal = PuzzleDeal.load(name)
+    view, ex = deal.view(), deal.exercise
+    judge = ScoreJudge(view, seed=ex.seed, rollouts=ex.rollouts or 300)
+    verdict = judge.verdict
+    assert not verdict.in_points, "the score must matter here"
+    assert set(judge.accepted) == set(ex.answer), judge.table()
+    for c in set(view.legal_plays()) - set(ex.answer):
+        assert verdict.cost(c) >= 2 * ACCEPTED_CHANCE, (card_str(c), judge.table())
+    points_first = verdict.best_by_points
+    assert (points_first in ex.answer) == ("this hand's points" not in ex.why), (card_str(points_first), ex.why)
+
+
+def test_score_puzzles_hold_with_other_dice() -> None:
+    """The two score puzzles' answers hold on deals the lesson does not use (another seed, more deals)."""
+    from hearts_tutor.coach.score_puzzle import ScoreJudge
+
+    for name in ("score_end_game", "score_keep_game_going"):
+        deal = PuzzleDeal.load(name)
+        judge = ScoreJudge(deal.view(), seed=deal.exercise.seed + 100, rollouts=400)
+        assert judge.verdict.best in deal.exercise.answer, (name, judge.table())
 
 
 @pytest.mark.parametrize("name", [n for n in NAMES if PuzzleDeal.load(n).exercise.kind == "pass"])

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from hearts_tutor.practice import lesson_practice
-from hearts_tutor.practice.bank import LESSON_THEMES, VARIANT_LESSONS, Puzzle, load_bank, parse_move
+from hearts_tutor.practice.bank import LESSON_THEMES, VARIANT_LESSONS, Bank, Puzzle, load_bank, parse_move
 from hearts_tutor.practice.learner import LearnerDB
 from hearts_tutor.practice.session import Practice
 from hearts_tutor.practice.themes import is_variant
@@ -38,7 +38,19 @@ def fits(lesson: str, p: Puzzle) -> bool:
     return kind and bool(set(p.themes) & set(LESSON_THEMES[lesson]))
 
 
-@pytest.mark.parametrize("lesson", sorted(LESSON_THEMES))
+SCORE_PUZZLES_SHIPPED = sum(1 for p in load_bank().puzzles if "play-to-score" in p.themes and not p.variant)
+"""Lesson 14's puzzles come from the play-to-score miner (standard-score.jsonl), another piece of work: until it
+ships at least AT_LEAST_NEW of them, lesson 14's count test is expected to fail, and passes once they land."""
+
+
+def _count_waits_for_the_miner(lesson: str) -> list[pytest.MarkDecorator]:
+    waiting = lesson == "14_play_to_score" and SCORE_PUZZLES_SHIPPED < AT_LEAST_NEW
+    return [pytest.mark.xfail(reason=f"{SCORE_PUZZLES_SHIPPED} play-to-score puzzles shipped, "
+                              f"{AT_LEAST_NEW} needed (standard-score.jsonl)", strict=True)] if waiting else []
+
+
+@pytest.mark.parametrize("lesson", [pytest.param(lesson, marks=_count_waits_for_the_miner(lesson))
+                                    for lesson in sorted(LESSON_THEMES)])
 def test_a_lessons_practice_serves_its_kind_of_puzzle_of_its_themes(lesson: str, tmp_path: Path) -> None:
     clock = Clock()
     db = LearnerDB(tmp_path / "learner.sqlite3", clock=clock)
@@ -75,4 +87,15 @@ def test_a_review_of_another_kind_waits_for_its_own_lesson(tmp_path: Path) -> No
     item = lesson_practice("01_rules", learner=db, seed=1).session.item
     assert item is not None and item.puzzle.id != variant.id and not item.puzzle.variant
     assert lesson_practice("08_variants", learner=db, seed=1).session.item.puzzle.id == variant.id  # type: ignore[union-attr]
+    db.close()
+
+
+def test_a_lesson_whose_puzzles_are_not_in_the_bank_says_so(tmp_path: Path) -> None:
+    """Lesson 14's practice cell before any play-to-score puzzle ships: a plain sentence, no error, no puzzle."""
+    db = LearnerDB(tmp_path / "learner.sqlite3", clock=Clock())
+    bank = Bank([p for p in load_bank().puzzles if "play-to-score" not in p.themes])
+    panel = lesson_practice("14_play_to_score", learner=db, bank=bank, seed=1)
+    assert panel.session.item is None and not panel.errors
+    assert "no puzzles of this kind yet (playing to the score)" in panel.heading.value
+    assert panel.felt.layout.display == "none" and panel.reveal_button.disabled
     db.close()

@@ -1,9 +1,10 @@
 """The danger cards of a hand, judged as the coach's own pass judges them (the table's danger panel).
 
-In the coach's order (:func:`~hearts_tutor.coach.passing.suggest_pass`): a queen of spades with fewer than
-four other spades to guard her; the ace or king of spades with fewer than four lower spades (or beside such
-a queen); the jack to ace of hearts with no low heart (2 to 6) to play instead; the queen, king or ace of a
-short side suit (two cards or fewer); then the mid-range cards
+In the coach's order (:func:`~hearts_tutor.coach.passing.suggest_pass`): a queen of spades without three lower
+spades or four others to guard her; the ace or king of spades with fewer than three lower spades (or beside
+such a queen); the jack to ace of hearts with no low
+heart (2 to 6) to play instead; the queen, king or ace of a short side suit (two cards or fewer); then the
+mid-range cards
 (:func:`~hearts_tutor.coach.midrange.midrange_scores`). A hand strong enough to shoot the moon keeps its
 high cards: they are not dangers then.
 
@@ -20,7 +21,7 @@ from ..engine.view import PlayerView
 from . import text
 from .flags import ACE, JACK, KING, LOW_RANKS, QUEEN, Flag, jack_scores, moon_potential, queen_scores
 from .midrange import midrange_scores
-from .passing import SPADE_GUARDS_NEEDED
+from .passing import HIGH_SPADE_GUARDS, queen_guarded
 
 #: The flags that say a high card should leave the hand (the others say how to play a card you keep).
 HIGH_CARD_FLAGS = ("unguarded_queen", "high_spade_short", "high_heart_no_low", "high_short_suit")
@@ -45,11 +46,11 @@ def _spade_dangers(view: PlayerView, hand: list[Card]) -> list[Flag]:
     others = [c for c in spades if c != QUEEN_OF_SPADES]
     out = []
     holds_queen = QUEEN_OF_SPADES in hand
-    unguarded = holds_queen and len(others) < SPADE_GUARDS_NEEDED
+    unguarded = holds_queen and not queen_guarded(others)
     if unguarded:
         out.append(Flag("unguarded_queen", "danger", text.danger_unguarded_queen(sorted(others)), (QUEEN_OF_SPADES,)))
     lower = [c for c in spades if c < QUEEN_OF_SPADES]
-    if unguarded or (not holds_queen and len(lower) < SPADE_GUARDS_NEEDED):
+    if unguarded or (not holds_queen and len(lower) < HIGH_SPADE_GUARDS):
         for c in (c for c in spades if rank_of(c) in (KING, ACE)):
             out.append(Flag("high_spade_short", "danger" if not holds_queen else "warning",
                             text.danger_high_spade(c, len(lower), holds_queen), (c,)))

@@ -24,7 +24,7 @@ from ..engine.hand import Phase
 from ..engine.view import PlayerView
 from . import text
 from .flags import Flag
-from .passing import SPADE_GUARDS_NEEDED, hand_before_pass, pass_candidates, suggest_pass
+from .passing import hand_before_pass, pass_candidates, queen_guarded, suggest_pass
 from .reasons import play_reason
 from .situation import (
     high_hearts,
@@ -153,7 +153,7 @@ def explain_pass(view: PlayerView, cards: tuple[Card, ...]) -> str:
     rest = list(cards)
     if QUEEN_OF_SPADES in cards and view.rules.queen_points:
         others = [c for c in hand if suit_of(c) == SPADES and c != QUEEN_OF_SPADES]
-        reasons.append(text.reason_pass_queen(len(others)) if len(others) < SPADE_GUARDS_NEEDED
+        reasons.append(text.reason_pass_queen(len(others)) if not queen_guarded(others)
                        else text.reason_pass_queen_anyway(len(others)))
         rest = [c for c in rest if c != QUEEN_OF_SPADES]
     for suit in range(3):

@@ -1,7 +1,12 @@
 """The pass: flags on the cards chosen and the cards kept, and the pass the coach would make.
 
-Strategy from seeds 001 and 003: pass the queen, king or ace of spades when you hold fewer than four
-other spades; keep low spades (the queen's guards) if you keep her; use the pass to void (empty) a short
+Strategy from seeds 001 and 003, Joe Andrews' columns and heartscardgame.org: keep the queen of spades with four
+other spades, or three lower than her (three guards, preferably four); pass her with fewer, or when the ace or
+king is one of only three; a passed queen takes a short ace or king of spades with her (passing left or across
+her new holder often plays after you on a spade trick; passing right she mostly plays before you, which makes
+keeping them less dangerous, but the coach's simulations still usually pass them); keep the ace or king of
+spades without her beside three low spades; keep low spades (the queen's guards) if
+you keep her; use the pass to void (empty) a short
 suit; keep low hearts (your safest cards) unless you are shooting the moon, when the hearts that can lose a
 trick must go; after unguarded high spades and high cards in short suits, mid-range 7-J cards with no lower
 card of their suit are the holdings to watch. Variants change the advice: when the jack of diamonds
@@ -56,8 +61,27 @@ from .flags import (
     worst,
 )
 
-#: Fewer other spades than this and the queen (or the ace/king without her) should be passed (seed 003).
-SPADE_GUARDS_NEEDED = 4
+QUEEN_GUARDS_SAFE = 4
+"""With this many other spades the queen of spades is safe to keep, whatever they are (heartscardgame.org: "at
+least four others... the higher the better")."""
+QUEEN_LOW_GUARDS = 3
+"""Spades lower than the queen with which keeping her is still right, if closer: three guards, preferably four.
+With the ace or king as one of only three, passing her does better (the coach's rollouts)."""
+HIGH_SPADE_GUARDS = 3
+"""Low spades beside the ace or king of spades (without the queen) to keep them (Joe Andrews: "always keep the
+Ace or King of Spades whenever you have at least three low supporting spades")."""
+
+
+def queen_guarded(others: Sequence[Card]) -> bool:
+    """Whether the queen of spades is safe enough to keep beside these other spades: four of any rank, or three
+    lower than her.
+
+    >>> from hearts_tutor.engine.cards import parse_cards
+    >>> queen_guarded(parse_cards("2S 3S 4S")), queen_guarded(parse_cards("AS 3S 4S")), queen_guarded([])
+    (True, False, False)
+    """
+    low = [c for c in others if c < QUEEN_OF_SPADES]
+    return len(others) >= QUEEN_GUARDS_SAFE or len(low) >= QUEEN_LOW_GUARDS
 
 
 @dataclass(frozen=True)
@@ -126,20 +150,21 @@ def review_pass(view: PlayerView, cards: Sequence[Card]) -> PassReview:
     held_queen, _, _ = _spade_facts(hand)
     kept_queen, kept_other_spades, _ = _spade_facts(kept)
     passed_spades = suit_cards(passed, SPADES)
+    guarded = queen_guarded(kept_other_spades)
     if queen_on and kept_queen and not moon:
-        if len(kept_other_spades) < SPADE_GUARDS_NEEDED:
-            flags.append(Flag("keep_queen_short_spades", "danger", text.keep_queen_short(kept_other_spades),
-                              (QUEEN_OF_SPADES, *kept_other_spades)))
+        if not guarded:
+            flags.append(Flag("keep_queen_short_spades", "danger" if len(kept_other_spades) < 3 else "warning",
+                              text.keep_queen_short(kept_other_spades), (QUEEN_OF_SPADES, *kept_other_spades)))
         guards = [c for c in passed_spades if c < QUEEN_OF_SPADES]
         if guards:
-            flags.append(Flag("pass_spade_guards", "danger" if len(kept_other_spades) < SPADE_GUARDS_NEEDED
-                              else "warning", text.pass_spade_guards(guards), tuple(guards)))
+            flags.append(Flag("pass_spade_guards", "danger" if not guarded else "warning",
+                              text.pass_spade_guards(guards), tuple(guards)))
     high_passed = [c for c in passed_spades if rank_of(c) in (KING, ACE)]
     if queen_on and high_passed and not held_queen:
-        others = [c for c in suit_cards(hand, SPADES) if c not in high_passed]
-        if len(others) >= SPADE_GUARDS_NEEDED:
+        low = [c for c in suit_cards(hand, SPADES) if c < QUEEN_OF_SPADES]
+        if len(low) >= QUEEN_GUARDS_SAFE:  # with three the coach keeps it too, but passing it costs next to nothing
             flags.append(Flag("pass_high_spade_unneeded", "warning",
-                              text.pass_high_spade_unneeded(high_passed, len(others)), tuple(high_passed)))
+                              text.pass_high_spade_unneeded(high_passed, len(low)), tuple(high_passed)))
     if not queen_on:
         top = [c for c in passed_spades if rank_of(c) >= QUEEN]
         if top:
@@ -207,7 +232,7 @@ def _missed_void(rules: Rules, hand: Sequence[Card], passed: Sequence[Card],
             return None  # the pass made a void
     needed = 0
     held_queen, others, _ = _spade_facts(hand)
-    if queen_scores(rules) and held_queen and len(others) < SPADE_GUARDS_NEEDED:
+    if queen_scores(rules) and held_queen and not queen_guarded(others):
         needed = 1  # the queen must go too
     options = []
     for suit in _void_suits(rules, hand):
@@ -244,13 +269,13 @@ def _danger(rules: Rules, hand: Sequence[Card], c: Card, keep_queen: bool) -> fl
     score = float(r)
     length = len(suit_cards(hand, suit))
     if suit == SPADES and queen_scores(rules):
-        others = length - (1 if QUEEN_OF_SPADES in hand else 0)
         if c == QUEEN_OF_SPADES:
             return -50.0 if keep_queen else 40.0
         if keep_queen:
             return -20.0  # every other spade is one of her guards
         if r > QUEEN:
-            return 30.0 + r if others - 1 < SPADE_GUARDS_NEEDED else 1.0
+            low = sum(1 for d in hand if suit_of(d) == SPADES and d < QUEEN_OF_SPADES)
+            return 30.0 + r if low < HIGH_SPADE_GUARDS else 1.0
         return r / 2 - 2
     if suit == HEARTS:
         score = r + 1.5 if r >= JACK else (r - 8.0 if r in LOW_RANKS else r - 1.0)
@@ -280,16 +305,16 @@ def suggest_pass(view: PlayerView) -> tuple[tuple[Card, ...], str]:
     held_queen, others, high = _spade_facts(hand)
     keep_queen = False
     if queen_scores(rules):
-        if held_queen and len(others) < SPADE_GUARDS_NEEDED:
+        if held_queen and not queen_guarded(others):
             chosen += [c for c in hand if c == QUEEN_OF_SPADES][:k]  # both of them with two decks
             reasons.append(text.reason_pass_queen(len(others), queens=len(chosen)))
             extra = sorted(high, reverse=True)[:k - len(chosen)]
             if extra:
                 chosen += extra
-                reasons.append(text.reason_pass_high_with_queen(extra))
+                reasons.append(text.reason_pass_high_with_queen(extra, view.pass_direction))
         elif held_queen:
             keep_queen = True
-        elif high and len(others) - len(high) < SPADE_GUARDS_NEEDED:
+        elif high and len(others) - len(high) < HIGH_SPADE_GUARDS:
             top = sorted(high, reverse=True)[:k]
             chosen += top
             reasons.append(text.reason_pass_high_spades(top))

@@ -8,7 +8,9 @@ learner must act, the learner's seat, and the exercise with its expected answer:
                   "why": "...", "seed": 7, "rollouts": 200}}
 
 ``kind`` is ``play`` (one card, graded by the coach), ``legal`` (any legal card is right; the engine's
-reason is given for an illegal one) or ``pass`` (three cards, graded by the coach).
+reason is given for an illegal one) or ``pass`` (three cards, graded by the coach). A deal may carry the game's
+``scores`` before the hand (seat order): its play is then judged by the chance to win the game at those scores
+(:mod:`~hearts_tutor.coach.score_puzzle`), and the scores are shown with the seats.
 
 The widget holds only the learner's :class:`~hearts_tutor.engine.view.PlayerView`, never the other hands, so the
 opponents' cards cannot reach the browser.
@@ -60,6 +62,7 @@ from ..engine.view import PlayerView
 from ..table.felt import PositionFelt
 from ..table.render import turn_advice
 from .exercise import ACCEPTED as ACCEPTED_BANDS
+from .score_puzzle import ScoreJudge, view_at_scores
 
 KINDS = ("play", "legal", "pass")
 OPPONENT_NAMES = ("blue otter", "yellow bird", "red fox")
@@ -67,6 +70,8 @@ OPPONENT_NAMES = ("blue otter", "yellow bird", "red fox")
 RIGHT_WORDS = "Right!"
 WRONG_WORDS = "Not quite."
 MAX_TRIES = 3
+SCORE_ROLLOUTS = 300
+"""Deals a score puzzle plays out when its exercise names no number."""
 
 
 def _lessons_dir() -> Path:
@@ -125,12 +130,17 @@ class PuzzleDeal:
     record: HandRecord
     exercise: Exercise
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    scores: tuple[int, ...] = ()
+    """The game's scores before this hand, by seat (a play-to-score puzzle), or () when the score plays no part."""
 
     @classmethod
     def from_json(cls, data: dict[str, Any], name: str = "") -> PuzzleDeal:
+        scores = tuple(int(s) for s in data.get("scores", ()))
+        exercise = Exercise.from_json(data["exercise"])
+        if scores and exercise.kind != "play":
+            raise ValueError("a puzzle with the game's scores must be a play exercise")
         return cls(name=name or data.get("name", ""), title=data.get("title", ""), seat=int(data.get("seat", 0)),
-                   record=HandRecord.from_json(data["record"]), exercise=Exercise.from_json(data["exercise"]),
-                   raw=data)
+                   record=HandRecord.from_json(data["record"]), exercise=exercise, raw=data, scores=scores)
 
     @classmethod
     def load(cls, name: str | Path) -> PuzzleDeal:
@@ -140,8 +150,8 @@ class PuzzleDeal:
 
     def view(self) -> PlayerView:
         """What the learner may know at the puzzle's position (no other hand in it)."""
-        state = self.record.to_state()
-        return state.view(self.seat)
+        view = self.record.to_state().view(self.seat)
+        return view_at_scores(view, self.scores) if self.scores else view
 
 
 def deal_path(name: str | Path) -> Path:
@@ -188,7 +198,9 @@ class Checker:
 
         self.view = view
         self.exercise = exercise
-        self.coach = None if exercise.kind == "legal" else CoachExercise(
+        self.at_score = ScoreJudge(view, seed=exercise.seed, rollouts=exercise.rollouts or SCORE_ROLLOUTS) if (
+            view.scores and exercise.kind == "play") else None
+        self.coach = None if exercise.kind == "legal" or self.at_score else CoachExercise(
             view, seed=exercise.seed, rollouts=exercise.rollouts, tries=exercise.max_tries)
         self.tries = 0
         self.solved = False
@@ -198,6 +210,8 @@ class Checker:
         """Solved, or out of tries (the answer is then shown)."""
         if self.coach is not None:
             return self.coach.over
+        if self.at_score is not None:
+            return self.solved or self.tries >= self.exercise.max_tries
         return self.solved
 
     def check(self, chosen: Sequence[Card]) -> Feedback:
@@ -221,6 +235,8 @@ class Checker:
         if ex.kind == "legal":
             self.solved = True
             return Feedback(True, True, f"Yes, {card_name(chosen[0])} may be played here. {_legal_summary(view)}")
+        if self.at_score is not None:
+            return self._check_at_score(chosen[0])
         assert self.coach is not None
         if self.coach.over:  # exploring after the answer is out: grade the card on the same deals
             grade = (grade_pass(view, chosen, seed=ex.seed, rollouts=ex.rollouts) if ex.kind == "pass"
@@ -241,8 +257,22 @@ class Checker:
         self.solved = self.solved or attempt.solved
         return Feedback(attempt.solved, True, text, attempt.grade)
 
+    def _check_at_score(self, c: Card) -> Feedback:
+        """A try at a score puzzle: right when it keeps the best chance to win the game (within noise)."""
+        assert self.at_score is not None
+        right = self.at_score.accepts(c)
+        text = self.at_score.words(c)
+        if not right and not self.over and self.exercise.hint:
+            text += " " + self.exercise.hint
+        if not right and not self.over:
+            text += " Try again?"
+        self.solved = self.solved or right
+        return Feedback(right, True, text)
+
     def answer_text(self) -> str:
         """The coach's own move and its reason (for the reveal)."""
+        if self.at_score is not None:
+            return self.at_score.answer(self.exercise.answer)
         if self.coach is None:
             return f"The legal cards here: {join_names(self.view.legal_plays())}."
         answer = self.exercise.answer

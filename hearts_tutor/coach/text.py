@@ -17,7 +17,7 @@ import math
 import re
 from collections.abc import Iterable
 
-from ..engine.cards import HEARTS, SUIT_NAMES, Card, card_name, join_names, rank_of, suit_of
+from ..engine.cards import HEARTS, QUEEN_OF_SPADES, SUIT_NAMES, Card, card_name, join_names, rank_of, suit_of
 from ..engine.hand import moon_goal
 from ..engine.rules import Rules
 
@@ -91,9 +91,14 @@ def _other_spades(n: int) -> str:
 def keep_queen_short(spades: list[Card]) -> str:
     held = _other_spades(len(spades))
     which = f" ({cards_phrase(spades)})" if spades else ""
-    advice = ("With three, keeping her is a close call that depends on the pass direction and your high spades; "
-              "four make her much safer." if len(spades) == 3 else
-              "Pass her, or keep her only with three or more other spades, better four.")
+    low = sum(1 for c in spades if c < QUEEN_OF_SPADES)
+    if low >= 3:
+        advice = "Three spades lower than her are enough for strong players to keep her; a fourth makes her safer."
+    elif len(spades) == 3:
+        advice = ("Three lower spades would do (strong players keep her with three guards, four are safer), but "
+                  "with the ace or king as one of only three, passing her does better.")
+    else:
+        advice = "Keep her only with three spades lower than her, better four; otherwise pass her."
     return (f"You kept the queen of spades (13 points) with {held}{which}. Other players lead spades to force "
             f"her out, and each lead uses up one of your lower spades. {advice}")
 
@@ -223,10 +228,17 @@ def reason_pass_queen_anyway(other_spades: int) -> str:
             "worth 13 points, and the coach's simulations say you do better without her.")
 
 
-def reason_pass_high_with_queen(cards: list[Card]) -> str:
-    return (f"Pass {cards_phrase(cards)} too: with few spades to play under "
-            f"{'it' if len(cards) == 1 else 'them'}, {'it' if len(cards) == 1 else 'they'} could win the trick "
-            "the queen of spades is thrown on.")
+def reason_pass_high_with_queen(cards: list[Card], direction: str = "left") -> str:
+    one = len(cards) == 1
+    it, they = ("it", "it") if one else ("them", "they")
+    if direction == "right":
+        where = ("passing right, her new holder plays just before you on most spade tricks, so the danger is "
+                 f"smaller than after a pass to the left, but on a spade trick you lead she plays last and can be "
+                 f"dropped on {it}")
+    else:
+        where = f"her new holder will often play after you on a spade trick, and she can be dropped on {it}"
+    return (f"Pass {cards_phrase(cards)} too: with few spades to play under {it}, {they} may have to win a spade "
+            f"trick; {where}.")
 
 
 def reason_pass_moon(cards: list[Card], rules: Rules) -> str:
@@ -239,8 +251,8 @@ def reason_pass_moon(cards: list[Card], rules: Rules) -> str:
 def danger_unguarded_queen(others: list[Card]) -> str:
     which = f" ({cards_phrase(others)})" if others else ""
     return (f"The queen of spades (13 points) with {_other_spades(len(others))}{which}: other players lead spades "
-            "to force her out, and with fewer than four other spades to play first she is likely to win a trick "
-            "for you.")
+            "to force her out, and without three spades lower than her (or four others) to play first she is "
+            "likely to win a trick for you.")
 
 
 def danger_high_spade(c: Card, lower: int, holds_queen: bool) -> str:

@@ -35,7 +35,7 @@ BANK_DIR = Path(__file__).resolve().parent / "bank"
 
 THEMES = ("pass-queen", "pass-spade-guards", "pass-void", "pass-midrange", "pass-moon", "duck", "take-early",
           "unload-queen", "flush-queen", "avoid-lead", "void-discard", "count-suit", "midrange-follow",
-          "stop-moon", "shoot-moon", "jack-of-diamonds", "endplay", "variant")
+          "stop-moon", "shoot-moon", "jack-of-diamonds", "endplay", "play-to-score", "variant")
 """Theme ids (SPEC section 11), stable: attempts and ratings are stored under them."""
 
 THEME_NAMES = {
@@ -46,7 +46,7 @@ THEME_NAMES = {
     "avoid-lead": "Choosing a safe lead", "void-discard": "Discarding when void", "count-suit": "Counting a suit",
     "midrange-follow": "Following with mid-range cards", "stop-moon": "Stopping a moon",
     "shoot-moon": "Shooting the moon", "jack-of-diamonds": "The jack of diamonds", "endplay": "The last tricks",
-    "variant": "Rule variants",
+    "play-to-score": "Playing to the score", "variant": "Rule variants",
 }
 
 LESSON_THEMES = {
@@ -63,6 +63,7 @@ LESSON_THEMES = {
     "11_first_trick": ("pass-void", "pass-midrange", "void-discard"),
     "12_shooting": ("shoot-moon", "pass-moon"),
     "13_moon_defence": ("stop-moon", "pass-moon"),
+    "14_play_to_score": ("play-to-score",),
 }
 """The themes each strategy lesson teaches (its practice cell serves puzzles of these)."""
 VARIANT_LESSONS = frozenset({"08_variants"})

@@ -116,8 +116,10 @@ class PracticePanel(W.VBox):
         for cls in [c for c in self.puzzle._dom_classes if c.startswith("ht-puzzle-id-") or c == "ht-review"]:
             self.puzzle.remove_class(cls)
         if item is None:
-            self.heading.value = "<p>No puzzle left in this theme: choose another.</p>"
+            self.heading.value = self._none_left(pool_themes)
             self.felt.layout.display = "none"
+            self.pass_button.layout.display = "none"
+            self.reveal_button.disabled = True
             self._render_bar()
             return
         p = item.puzzle
@@ -136,6 +138,16 @@ class PracticePanel(W.VBox):
         self.reveal_button.disabled = False
         self.next_button.description = "Skip ▶"
         self._render_bar()
+
+    def _none_left(self, themes: Sequence[str]) -> str:
+        """What to say when no puzzle is left: none of these themes in the bank at all (a theme whose puzzles
+        have not been found yet), or all of them done for now."""
+        if self.session.pool(themes):
+            return "<p class='ht-no-puzzle'>No puzzle left in this theme: choose another.</p>"
+        names = ", ".join(THEME_NAMES[t] for t in themes) if themes else "these themes"
+        return (f"<p class='ht-no-puzzle'>The puzzle bank holds no puzzles of this kind yet "
+                f"({html.escape(names.lower() if themes else names)}): they come with a later version of the "
+                "bank. Until then, play the hands at the table above.</p>")
 
     def click(self, c: Card) -> Outcome | None:
         """A click on a card of the puzzle hand: a try for a play, a (un)selection for a pass."""
