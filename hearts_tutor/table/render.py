@@ -19,7 +19,7 @@ from ..engine.view import PlayerView
 from . import art
 from .events import SPEEDS
 from .helpers import HAND_OVER, LEARNER
-from .layout import TRICK_WIDTH, seat_sides, toward, trick_position
+from .layout import TRICK_HEIGHT, TRICK_WIDTH, seat_sides, toward, trick_position
 
 if TYPE_CHECKING:
     from .core import TableCore
@@ -149,8 +149,10 @@ def trick_area_html(cards: Sequence[tuple[int, Card]], n: int, decks: int, *, wi
     twins = cancelled([c for _, c in cards], decks)
     for seat, c in cards:
         x, y = trick_position(seat, n)
-        # across as a share of the area's width, which narrows on a phone
-        extra, style = "", f"left:{100 * x / TRICK_WIDTH:.1f}%;top:{y:.0f}px;"
+        # across as a share of the area's width, which narrows on a phone; down from the area's middle, the
+        # distance squeezed (--ht-trick-squeeze) where a short window draws the area less tall
+        down = f"calc(50% + {y - TRICK_HEIGHT / 2:.0f}px * var(--ht-trick-squeeze, 1))"
+        extra, style = "", f"left:{100 * x / TRICK_WIDTH:.1f}%;top:{down};"
         if winner is not None and seat == winner:
             extra = "htc-win"
         elif c in twins:
