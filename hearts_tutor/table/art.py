@@ -255,14 +255,14 @@ _UNDER_ZOOMS = (0.9, 0.8, 0.7, 0.6, 0.5, 0.45, 0.4, 0.36)
 NARROW_BELOW = 600
 NARROW_FELT_WIDTH = HAND_WIDTH + 2 * (10 + 14) + 6  # the hand, the felt's border and padding, a little room
 _NARROW_ZOOMS = (0.9, 0.8, 0.7, 0.6, 0.5, 0.45, 0.4)
-TABLE_HEIGHT = 900  # the page's height with the whole table in view, toolbar included
+TABLE_HEIGHT = 935  # the page's height with the whole table in view, toolbar included
 _SHORT_ZOOMS = (0.9, 0.8, 0.7, 0.6)
 # a phone held sideways (390 pixels high, or a little more): the felt drawn compact (seats as chips, no fans of
 # card backs, a smaller trick) and the whole table zoomed to the screen's height, the side panels beside the felt
 # as tall as it, scrolling inside, so that the page itself never scrolls
 COMPACT_BELOW = 500
-COMPACT_HEIGHT = 510  # the compact table's height (toolbar and felt), with room for a status line of two rows
-PAGE_MARGIN = 28  # the page's own padding above and below the table (Voila's), not zoomed
+COMPACT_HEIGHT = 490  # the compact table's height (toolbar and felt), with room for a status line of two rows
+PAGE_MARGIN = 35  # the page's own room above and below the table (Voila's), not zoomed
 _COMPACT_ZOOMS = (0.7, 0.65, 0.6, 0.55, 0.5, 0.45, 0.4)
 
 
@@ -349,7 +349,7 @@ def _felt_words(zoom: float, table: str = ".ht-table") -> str:
 _MIDDLE = ".ht-table .ht-felt > :nth-child(2)"
 _CENTRE = f"{_MIDDLE} > :nth-child(2)"
 # the last trick's cards drawn small, their corner alone
-_CORNER_CARDS = """.ht-table .ht-felt .ht-lt-cards .htc-sm { width: 40px; height: 48px; }
+_CORNER_CARDS = """.ht-table .ht-felt .ht-lt-cards .htc-sm { width: 40px; height: 44px; }
 .ht-table .ht-felt .htc-sm .htc-mid { display: none; }"""
 
 
@@ -370,10 +370,10 @@ _NARROW_CSS = _chip_seats(".ht-table .ht-felt") + _felt_words(PHONE_ZOOM) + f"""
 .ht-table .ht-felt .ht-seatinfo .ht-said {{ height: 1.25em; }}
 .ht-table .ht-felt .ht-top .ht-seatbox {{ flex-direction: row; gap: 8px; }}
 .ht-table .ht-felt .ht-top .ht-seatinfo {{ text-align: left; }}
-.ht-table .ht-trickarea {{ height: 200px; --ht-trick-squeeze: 0.7; }}
+.ht-table .ht-felt .ht-trickarea {{ height: 200px; --ht-trick-squeeze: 0.7; }}
 .ht-table .ht-felt .ht-lt-cards {{ gap: 10px; }}
 {_CORNER_CARDS}
-.ht-table .ht-felt .ht-last-trick {{ min-height: calc(2.5em + 62px); }}
+.ht-table .ht-felt .ht-last-trick {{ min-height: calc(2.5em + 58px); }}
 .ht-table .ht-felt .ht-status {{ min-height: calc(10px + 5em); }}  /* four lines */
 .ht-table.ht-hand-over .ht-felt .ht-status {{ min-height: 0; }}  /* no hand to hold still: the score pad closer */
 .ht-table .ht-felt .jupyter-button.ht-finish {{ width: 124px; height: 76px; }}
@@ -384,12 +384,12 @@ LONG_HANDS = ", ".join(f".ht-hand-n{n}" for n in range(14, MAX_HAND + 1))
 # a hand longer than thirteen cards in its two rows makes the compact table taller: it is drawn smaller, its words
 # larger again (a tap on a card of one row a third narrower would miss its neighbour: WCAG's 24 pixels)
 COMPACT_LONG = f".ht-table:has({LONG_HANDS})"
-COMPACT_LONG_HEIGHT = 600
+COMPACT_LONG_HEIGHT = 605
 _COMPACT_LONG_ZOOMS = (0.58, 0.55, 0.5, 0.45, 0.4)
 
 
 COMPACT_ZOOM = 0.7  # the compact table on a phone held sideways, 390 pixels high
-COMPACT_FELT_WIDTH = HAND_WIDTH + 2 * (SEAT_COLUMN + 8 + 8)  # the hand between two seat columns, rail, padding
+COMPACT_FELT_WIDTH = HAND_WIDTH + 2 * (SEAT_COLUMN + 6 + 8)  # the hand between two seat columns, rail, padding
 # The compact felt is a grid: the top row (the last trick, the seats across), the side seats beside the trick,
 # the status line, and the hand between the learner's seat and the hearts-broken line over the finish button. The
 # pass buttons sit over the trick area (a pass changes no height), the trick's cards closer together, overlapping a
@@ -397,9 +397,9 @@ COMPACT_FELT_WIDTH = HAND_WIDTH + 2 * (SEAT_COLUMN + 8 + 8)  # the hand between 
 _COMPACT_CSS = (_chip_seats(".ht-table .ht-felt") + _felt_words(COMPACT_ZOOM)
                 + _felt_words(_COMPACT_LONG_ZOOMS[0], COMPACT_LONG) + f"""\
 .ht-table {{ max-width: none; zoom: {COMPACT_ZOOM}; }}
-.ht-table .ht-toolbar {{ padding: 2px 6px; margin-bottom: 4px; }}
-.ht-table .ht-main > .ht-felt {{ display: grid; width: {COMPACT_FELT_WIDTH}px; zoom: 1; padding: 6px 8px;
-  border-width: 8px; grid-template-columns: {SEAT_COLUMN}px minmax(0, 1fr) {SEAT_COLUMN}px;
+.ht-table .ht-toolbar {{ padding: 0 6px; margin-bottom: 3px; }}
+.ht-table .ht-main > .ht-felt {{ display: grid; width: {COMPACT_FELT_WIDTH}px; zoom: 1; padding: 4px 8px;
+  border-width: 6px; grid-template-columns: {SEAT_COLUMN}px minmax(0, 1fr) {SEAT_COLUMN}px;
   grid-template-areas: "top top top" "left trick right" "status status status" "warn warn warn" "me hand hb"
     "me hand finish"; }}
 .ht-table .ht-felt > .ht-top {{ grid-area: top; }}
@@ -420,7 +420,7 @@ _COMPACT_CSS = (_chip_seats(".ht-table .ht-felt") + _felt_words(COMPACT_ZOOM)
 {_CENTRE} > :nth-child(2) > :first-child {{ left: 0; }}
 {_CENTRE} > :nth-child(2) > :last-child {{ right: 0; }}
 .ht-table .ht-felt .ht-actions {{ min-height: 0 !important; }}  /* Next hand and the moon come when the hand is empty */
-.ht-table .ht-trickarea {{ height: 160px; --ht-trick-squeeze: 0.45; }}
+.ht-table .ht-felt .ht-trickarea {{ height: 150px; --ht-trick-squeeze: 0.4; }}
 .ht-table .ht-felt .htb-fan {{ display: none; }}
 .ht-table .ht-felt .ht-top .ht-seatbox {{ flex-direction: row; gap: 8px; }}  /* the seats across: name, then lines */
 .ht-table .ht-felt .ht-seatinfo {{ text-align: left; }}
@@ -428,9 +428,11 @@ _COMPACT_CSS = (_chip_seats(".ht-table .ht-felt") + _felt_words(COMPACT_ZOOM)
 .ht-table .ht-felt .widget-html-content {{ line-height: 1.25; }}
 .ht-table .ht-felt .ht-seatinfo .ht-said {{ height: 1.25em; }}
 .ht-table .ht-felt .ht-status {{ min-height: calc(10px + 2.5em); }}
-.ht-table .ht-felt .ht-last-trick {{ min-height: calc(2.5em + 56px); padding: 2px 8px; }}
+.ht-table .ht-felt .ht-last-trick {{ min-height: calc(2.5em + 52px); padding: 2px 8px; }}
 {_CORNER_CARDS}
 .ht-table .ht-felt .jupyter-button.ht-finish {{ height: 64px; }}
+{COMPACT_LONG} .ht-main > .ht-felt {{ width: {COMPACT_FELT_WIDTH + 2 * 30}px; grid-template-columns:
+  {SEAT_COLUMN + 30}px minmax(0, 1fr) {SEAT_COLUMN + 30}px; }}  /* the seats' larger words on a line */
 {COMPACT_LONG} .ht-felt .jupyter-button.ht-avatar {{ width: 146px; }}
 {COMPACT_LONG} .ht-felt .ht-hand {{ padding-top: 10px; }}
 {COMPACT_LONG} .ht-felt .jupyter-button.ht-finish {{ width: 146px; height: 72px; }}
@@ -586,14 +588,16 @@ _CSS = r"""
 .htc-sm.htc-cancelled::after { font-size: 26px; }
 .ht-lt-cards .ht-lt-who { text-align: center; font-size: 10px; color: #d7ecd9; width: 40px; overflow: hidden;
   white-space: nowrap; }
-/* at the table the last trick's cards show only their corner, as large as the names above them */
-.ht-table .ht-lt-cards { gap: 5px; }
-.ht-table .ht-lt-cards .ht-lt-who { font-size: 14px; min-width: 40px; width: auto; }
-.ht-table .ht-lt-cards .htc-sm { width: 40px; height: 58px; display: block; margin: 0 auto; }
-.ht-table .htc-sm .htc-tl { font-size: 14px; line-height: 15px; }
-.ht-table .htc-sm .htc-mid { top: 32px; font-size: 20px; line-height: 22px; }
-.ht-table .htc-sm .htc-mid.htc-face { font-size: 16px; } .ht-table .htc-sm .htc-mid small { font-size: 14px; }
-.ht-table .htc-sm .htc-br { display: none; }
+/* on the table's felt the last trick's names and corners as large as its other words, each card's corner only
+   once (at the top, over its suit) */
+.ht-table .ht-felt .ht-lt-cards { gap: 5px; }
+.ht-table .ht-felt .ht-lt-cards .ht-lt-who { font-size: 14px; min-width: 40px; width: auto; }
+.ht-table .ht-felt .ht-lt-cards .htc-sm { width: 40px; height: 58px; display: block; margin: 0 auto; }
+.ht-table .ht-felt .htc-sm .htc-tl { font-size: 14px; line-height: 15px; }
+.ht-table .ht-felt .htc-sm .htc-mid { top: 32px; font-size: 20px; line-height: 22px; }
+.ht-table .ht-felt .htc-sm .htc-mid.htc-face { font-size: 16px; }
+.ht-table .ht-felt .htc-sm .htc-mid small { font-size: 14px; }
+.ht-table .ht-felt .htc-sm .htc-br { display: none; }
 /* coach, telepathy, score pad */
 .ht-table .ht-coach .ht-grade { font-weight: 700; padding: 1px 7px; border-radius: 8px; color: #fff; }
 .ht-grade.best { background: #2b8a3e; } .ht-grade.good { background: #5c940d;
