@@ -5,6 +5,8 @@
 - At the end of a hand whose review is long, the score pad that opens is in sight.
 - A phone held sideways (844x390): the page does not scroll while a hand is played.
 - Cancellation: when the trick holds cancelled cards, the status line names the card winning it so far.
+- Every word on the felt (seat names and lines, the trick's and the last trick's cards, the status line, the hand's
+  corners) shows at 11 px or more as drawn, the felt's zoom included, at all three sizes (issue 33).
 
 Every table is a notebook served by Voila with the app's template (``voila_server``), so the rules, the seed and
 the moves made before the page opens are chosen here.

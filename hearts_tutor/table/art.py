@@ -368,8 +368,8 @@ _NARROW_CSS = _chip_seats(".ht-table .ht-felt") + _felt_words(PHONE_ZOOM) + f"""
 .ht-table .ht-felt .jupyter-button.ht-avatar {{ width: 132px; height: 50px; line-height: 1.05; }}
 .ht-table .ht-felt .widget-html-content {{ line-height: 1.25; }}
 .ht-table .ht-felt .ht-seatinfo .ht-said {{ height: 1.25em; }}
-.ht-table .ht-felt .ht-top .ht-seatbox {{ flex-direction: row; gap: 8px; }}
-.ht-table .ht-felt .ht-top .ht-seatinfo {{ text-align: left; }}
+.ht-table .ht-felt .ht-top .ht-seatbox:only-child {{ flex-direction: row; gap: 8px; }}
+.ht-table .ht-felt .ht-top .ht-seatbox:only-child .ht-seatinfo {{ text-align: left; }}
 .ht-table .ht-felt .ht-trickarea {{ height: 200px; --ht-trick-squeeze: 0.7; }}
 .ht-table .ht-felt .ht-lt-cards {{ gap: 10px; }}
 {_CORNER_CARDS}
@@ -421,8 +421,9 @@ _COMPACT_CSS = (_chip_seats(".ht-table .ht-felt") + _felt_words(COMPACT_ZOOM)
 {_CENTRE} > :nth-child(2) > :last-child {{ right: 0; }}
 .ht-table .ht-felt .ht-actions {{ min-height: 0 !important; }}  /* Next hand and the moon come when the hand is empty */
 .ht-table .ht-felt .ht-trickarea {{ height: 150px; --ht-trick-squeeze: 0.4; }}
+.ht-table .ht-felt .ht-trickarea.ht-trick-tall {{ height: 240px; --ht-trick-squeeze: 0.85; }}  /* the seats as tall */
 .ht-table .ht-felt .htb-fan {{ display: none; }}
-.ht-table .ht-felt .ht-top .ht-seatbox {{ flex-direction: row; gap: 8px; }}  /* the seats across: name, then lines */
+.ht-table .ht-felt .ht-top .ht-seatbox:only-child {{ flex-direction: row; gap: 8px; }}  /* lone seat across */
 .ht-table .ht-felt .ht-seatinfo {{ text-align: left; }}
 .ht-table .ht-felt .jupyter-button.ht-avatar {{ line-height: 1.05; }}
 .ht-table .ht-felt .widget-html-content {{ line-height: 1.25; }}

@@ -145,7 +145,9 @@ def trick_area_html(cards: Sequence[tuple[int, Card]], n: int, decks: int, *, wi
                     sweep: float | None = None, banner: str = "") -> str:
     """The trick area with ``cards`` ((seat, card), seat 0 at the bottom) where each seat's card lands, the
     winner's lit (and all sweeping toward it for ``sweep`` seconds), cancelled twins crossed, and ``banner``."""
-    parts = ['<div class="ht-trickarea">']
+    # two seats a side or more make the side columns tall: there a short window's felt need not squeeze the trick
+    tall = sum(side == "left" for side, _ in seat_sides(n).values()) >= 2
+    parts = [f'<div class="ht-trickarea{" ht-trick-tall" if tall else ""}">']
     twins = cancelled([c for _, c in cards], decks)
     for seat, c in cards:
         x, y = trick_position(seat, n)
