@@ -5,6 +5,8 @@
 - At the end of a hand whose review is long, the score pad that opens is in sight.
 - A phone held sideways (844x390): the page does not scroll while a hand is played.
 - Cancellation: when the trick holds cancelled cards, the status line names the card winning it so far.
+- Every word on the felt (seat names and lines, the trick's and the last trick's cards, the status line, the hand's
+  corners) shows at 11 px or more as drawn, the felt's zoom included, at all three sizes (issue 33).
 
 Every table is a notebook served by Voila with the app's template (``voila_server``), so the rules, the seed and
 the moves made before the page opens are chosen here.
@@ -44,6 +46,12 @@ NOTEBOOKS = {  # none saves its game: the tables share a data directory, and a s
                "c.pass_selected(confirmed=True)\nc.run_until_learner()\n"
                "while len(c.learner_view().hand) > 1:\n"
                "    c.play_card(c.learner_view().legal_plays()[-1])\n    c.run_until_learner()\nt"),
+    # two tricks played, the third under way: the felt with every kind of word on it (seats, the trick, the last
+    # trick, the hand); seed 5: Blue Otter leads the third trick, Yellow Bird and Red Fox follow (9♠, 2♠)
+    "midhand": ("t = Table(seed=5, mode='sync', speed='test', save=False)\nc = t.core\n"
+                "for i in range(3):\n    c.click_card(i)\n"
+                "c.pass_selected(confirmed=True)\nc.run_until_learner()\n"
+                "for _ in range(2):\n    c.play_card(c.learner_view().legal_plays()[0])\n    c.run_until_learner()\nt"),
     # Cancellation, seed 0: after the pass, the learner (last of eight) sees 10♣ 2♣ 9♣ 7♣ 6♥ 8♣ 10♣; the two
     # tens of clubs cancel and the nine of clubs is winning (found with the engine; CANCEL_SEED below)
     "cancel": ("t = Table(Rules.preset('cancellation'), seed=0, mode='sync', speed='test', grading=False,"
@@ -471,4 +479,57 @@ def test_a_laptop_window_is_used_to_its_width(tables: Table) -> None:
     page, problems = tables("four", LAPTOP)
     used = page.evaluate("() => [document.querySelector('.ht-table').getBoundingClientRect().right, innerWidth]")
     assert used[0] >= used[1] - 40, f"the table ends at {used[0]:.0f} px of a {used[1]} px window"
+    assert not problems, problems
+
+
+# Every word drawn on the felt, at the size it shows: its font size times the scale its box is drawn at (the box's
+# width on screen, CSS zoom and transforms included, over its width in its own CSS pixels; measured on the nearest
+# box at least 24 pixels wide, whose whole-pixel offsetWidth makes the ratio exact enough), and what it labels.
+LABELS_JS = """(felt) => {
+  const scale = (el) => {
+    for (let p = el; p; p = p.parentElement) {
+      if (p.offsetWidth >= 24) return p.getBoundingClientRect().width / p.offsetWidth;
+    }
+    return 1;
+  };
+  const KINDS = [['.ht-avatar', 'seat name'], ['.ht-seatinfo', 'seat line'], ['.ht-trickarea .htc', 'trick card'],
+                 ['.ht-lt-who', 'last trick name'], ['.ht-last-trick .htc', 'last trick card'],
+                 ['.ht-last-trick', 'last trick'], ['.ht-status', 'status'], ['.ht-cardbtn', 'hand card']];
+  const kind = (el) => (KINDS.find(([sel]) => el.closest(sel)) || [null, 'felt'])[1];
+  const out = [];
+  const add = (el, text, fontSize) => out.push({kind: kind(el), text: text.slice(0, 30),
+                                                px: parseFloat(fontSize) * scale(el)});
+  const walker = document.createTreeWalker(felt, NodeFilter.SHOW_TEXT);
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    const text = t.textContent.replace(/\\s+/g, ' ').trim(), el = t.parentElement;
+    if (!text || el.closest('style') || getComputedStyle(el).visibility === 'hidden') continue;
+    const range = document.createRange();
+    range.selectNodeContents(t);
+    const drawn = [...range.getClientRects()].some(r => r.width > 0 && r.height > 0);
+    if (drawn) add(el, text, getComputedStyle(el).fontSize);
+  }
+  // a card of the hand draws its corner in a ::before (the button's own text is its name, at size 0)
+  for (const card of felt.querySelectorAll('.ht-cardbtn')) {
+    const corner = getComputedStyle(card, '::before');
+    if (card.getBoundingClientRect().width) add(card, corner.content, corner.fontSize);
+  }
+  return out.sort((a, b) => a.px - b.px);
+}"""
+LEGIBLE = 11  # CSS pixels: the smallest a word on the felt may show
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_word_on_the_felt_is_legible(tables: Table, size: tuple[int, int], shots: Path) -> None:
+    """Seat names and lines, the trick's and the last trick's cards, the names over them, the status line and the
+    hand's corners all show at 11 px or more, as drawn (a felt zoomed to fit counts at its zoom)."""
+    page, problems = tables("midhand", size)
+    page.screenshot(path=str(shots / f"words_{size[0]}x{size[1]}.png"))
+    labels = page.locator(".ht-felt").evaluate(LABELS_JS)
+    kinds = {label["kind"] for label in labels}
+    assert kinds >= {"seat name", "seat line", "trick card", "last trick name", "last trick card", "status",
+                     "hand card"}, f"the felt does not show what it should: {sorted(kinds)}"
+    smallest = {kind: min(round(label["px"], 1) for label in labels if label["kind"] == kind) for kind in kinds}
+    print(f"smallest words on the felt at {size[0]}x{size[1]}: {smallest}")
+    small = [f"{label['kind']} {label['text']!r}: {label['px']:.1f} px" for label in labels if label["px"] < LEGIBLE]
+    assert not small, f"words on the felt under {LEGIBLE} px at {size[0]}x{size[1]}: {small[:8]}; smallest {smallest}"
     assert not problems, problems

@@ -242,6 +242,8 @@ def _hand_fit_rules() -> str:
 # the felt is drawn 830 pixels wide and the side panels 340; with less room than both side by side the panels go
 # under the felt, and with less room than the felt it is drawn smaller (zoomed), so that no card is ever cut off.
 FELT_WIDTH = 830
+SEAT_COLUMN = 150  # the side seats' columns, and the learner's seat beside the hand
+FINISH_COLUMN = FELT_WIDTH - 2 * (10 + 14) - SEAT_COLUMN - HAND_WIDTH  # the finish button's, right of the hand
 SIDE_WIDTH = 340
 SIDE_GAP = 10  # between the felt and the side panels
 WIDE_SIDE_WIDTH = 720  # the side panels at most, when a short window draws the table smaller and leaves room
@@ -253,15 +255,15 @@ _UNDER_ZOOMS = (0.9, 0.8, 0.7, 0.6, 0.5, 0.45, 0.4, 0.36)
 NARROW_BELOW = 600
 NARROW_FELT_WIDTH = HAND_WIDTH + 2 * (10 + 14) + 6  # the hand, the felt's border and padding, a little room
 _NARROW_ZOOMS = (0.9, 0.8, 0.7, 0.6, 0.5, 0.45, 0.4)
-TABLE_HEIGHT = 900  # the page's height with the whole table in view, toolbar included
+TABLE_HEIGHT = 935  # the page's height with the whole table in view, toolbar included
 _SHORT_ZOOMS = (0.9, 0.8, 0.7, 0.6)
 # a phone held sideways (390 pixels high, or a little more): the felt drawn compact (seats as chips, no fans of
 # card backs, a smaller trick) and the whole table zoomed to the screen's height, the side panels beside the felt
 # as tall as it, scrolling inside, so that the page itself never scrolls
 COMPACT_BELOW = 500
-COMPACT_HEIGHT = 700  # the compact table's height, with room for a status line of two rows
-PAGE_MARGIN = 28  # the page's own padding above and below the table (Voila's), not zoomed
-_COMPACT_ZOOMS = (0.6, 0.55, 0.5, 0.45, 0.4)
+COMPACT_HEIGHT = 490  # the compact table's height (toolbar and felt), with room for a status line of two rows
+PAGE_MARGIN = 35  # the page's own room above and below the table (Voila's), not zoomed
+_COMPACT_ZOOMS = (0.7, 0.65, 0.6, 0.55, 0.5, 0.45, 0.4)
 
 
 def zoom_steps(zooms: Sequence[float], full: float, extra: float = 0) -> list[tuple[float, float]]:
@@ -299,8 +301,10 @@ def _fit_rules() -> str:
                  f"max-width: {WIDE_SIDE_WIDTH}px; }} }}")
     short = f"@media (min-aspect-ratio: 1/1) and (max-height: {COMPACT_BELOW - 0.02:.2f}px)"
     rules.append(f"{short} {{\n{_COMPACT_CSS}}}")
-    rules += [f"{short} and (max-height: {height:.2f}px) {{ .ht-table {{ zoom: {z}; }} }}"
-              for height, z in zoom_steps(_COMPACT_ZOOMS, COMPACT_HEIGHT, PAGE_MARGIN)]
+    rules += [f"{short} and (max-height: {height:.2f}px) {{ {table} {{ zoom: {z}; }} }}"
+              for table, zooms, full in ((".ht-table", _COMPACT_ZOOMS, COMPACT_HEIGHT),
+                                         (COMPACT_LONG, _COMPACT_LONG_ZOOMS, COMPACT_LONG_HEIGHT))
+              for height, z in zoom_steps(zooms, full, PAGE_MARGIN)]
     return "\n".join(rules)
 
 
@@ -309,50 +313,140 @@ def _chip_seats(scope: str) -> str:
     return f"""{scope} .ht-seatbox {{ padding: 3px 4px; min-width: 0; }}
 {scope} .jupyter-button.ht-avatar {{ width: 118px; height: 44px; border-radius: 14px;
   background-size: 34px 34px; background-position: 5px center; padding: 0 4px 0 42px; text-align: left;
-  font-size: 11px; }}
+  font-size: 14px; line-height: 1.05; }}
 {scope} .htb-fan {{ height: 26px; }}
 {scope} .htb {{ width: 17px; height: 24px; }}
 """
 
 
+LEGIBLE = 11.5
+"""The smallest a word on the felt is shown, in CSS pixels (font size times every zoom): the layouts that draw the
+felt smaller set their words larger, each for the zoom it is drawn at on its phone (:func:`_felt_words`)."""
+PHONE_ZOOM = 0.6  # the narrow felt on a phone 390 pixels wide (the _NARROW_ZOOMS step for a 366-pixel table)
+
+
+def _felt_words(zoom: float, table: str = ".ht-table") -> str:
+    """Every word on the felt (seat names and lines, the last trick, the trick's corners, the status line, the
+    buttons; the hand's corners are large enough everywhere) at the size that shows at least :data:`LEGIBLE`
+    pixels when the felt is drawn at ``zoom`` (in a table that ``table`` selects).
+
+    >>> "font-size: 16.5px" in _felt_words(0.7)
+    True
+    """
+    px = math.ceil(2 * LEGIBLE / zoom) / 2
+    felt = f"{table} .ht-felt"
+    words = ", ".join(f"{felt} {w}" for w in (
+        ".jupyter-button.ht-avatar", ".ht-seatinfo", ".ht-seatinfo .ht-level", ".ht-seatinfo .ht-said", ".htb-count",
+        ".ht-last-trick", ".ht-lt-cards .ht-lt-who", ".htc-sm .htc-tl", ".htc-sm .htc-mid small", ".htc-tl", ".htc-br",
+        ".ht-hearts-broken", ".ht-clock", ".ht-trick-msg", ".ht-trick-banner", ".ht-status", ".ht-status small",
+        ".ht-status .ht-why", ".ht-warnbox", ".ht-warnbox .jupyter-button", ".jupyter-button.ht-pass",
+        ".jupyter-button.ht-action", ".jupyter-button.ht-finish"))
+    return (f"{words} {{ font-size: {px}px; }}\n{felt} .ht-seatinfo b {{ font-size: {px + 1}px; }}\n"
+            f"{felt} .htc-sm .htc-tl {{ line-height: {px + 1}px; }}\n")
+
+
+# The felt's rows, by their place in the table's widgets (.ht-felt: top, middle, status, warning, bottom).
+_MIDDLE = ".ht-table .ht-felt > :nth-child(2)"
+_CENTRE = f"{_MIDDLE} > :nth-child(2)"
+# the last trick's cards drawn small, their corner alone
+_CORNER_CARDS = """.ht-table .ht-felt .ht-lt-cards .htc-sm { width: 40px; height: 44px; }
+.ht-table .ht-felt .htc-sm .htc-mid { display: none; }"""
+
+
 # the narrow felt: chips for seats, the last trick on a row of its own, the hand on a row of its own above the
 # learner's seat and the finish button, the trick area as wide as the room between the side seats
-_NARROW_CSS = _chip_seats(".ht-table .ht-felt") + f"""\
+_NARROW_CSS = _chip_seats(".ht-table .ht-felt") + _felt_words(PHONE_ZOOM) + f"""\
 .ht-table .ht-felt {{ width: {NARROW_FELT_WIDTH}px; zoom: 1; }}
 .ht-table .ht-felt .ht-top {{ flex-wrap: wrap; }}
 .ht-table .ht-felt .ht-top > .ht-last-trick {{ flex: 1 0 100%; margin-bottom: 4px; }}
 .ht-table .ht-felt .ht-top > .ht-top-spacer {{ display: none; }}
 .ht-table .ht-felt .ht-bottom {{ flex-wrap: wrap; justify-content: space-between; }}
 .ht-table .ht-felt .ht-bottom > .ht-hand {{ order: -1; flex: 1 0 100% !important; }}  /* over its own flex */
-/* a phone draws this felt at about 0.65: larger words keep them readable (11 px would show as 7) */
-.ht-table .ht-felt .jupyter-button.ht-avatar {{ width: 132px; font-size: 14px; }}
-.ht-table .ht-felt .ht-seatinfo {{ font-size: 15px; }}
-.ht-table .ht-felt .ht-seatinfo b {{ font-size: 17px; }}
-.ht-table .ht-felt .ht-seatinfo .ht-level, .ht-table .ht-felt .ht-seatinfo .ht-said,
-.ht-table .ht-felt .htb-count {{ font-size: 14px; }}
-.ht-table .ht-felt .ht-last-trick {{ font-size: 14px; }}
-.ht-table .ht-felt .ht-lt-cards .ht-lt-who {{ font-size: 13px; }}
-.ht-table .ht-felt .ht-status {{ font-size: 18px; min-height: calc(10px + 4.5em); }}  /* three lines */
+{_MIDDLE} > :nth-child(1), {_MIDDLE} > :nth-child(3) {{ width: 132px !important; }}  /* over the column's own */
+/* a phone draws this felt at about 0.6: its words are larger (_felt_words), the seats' chips wider, the seats
+   across with their lines beside them, the trick's cards closer together, the last trick's cards their corners */
+.ht-table .ht-felt .jupyter-button.ht-avatar {{ width: 132px; height: 50px; line-height: 1.05; }}
+.ht-table .ht-felt .widget-html-content {{ line-height: 1.25; }}
+.ht-table .ht-felt .ht-seatinfo .ht-said {{ height: 1.25em; }}
+.ht-table .ht-felt .ht-top .ht-seatbox:only-child {{ flex-direction: row; gap: 8px; }}
+.ht-table .ht-felt .ht-top .ht-seatbox:only-child .ht-seatinfo {{ text-align: left; }}
+.ht-table .ht-felt .ht-trickarea {{ height: 200px; --ht-trick-squeeze: 0.7; }}
+.ht-table .ht-felt .ht-lt-cards {{ gap: 10px; }}
+{_CORNER_CARDS}
+.ht-table .ht-felt .ht-last-trick {{ min-height: calc(2.5em + 58px); }}
+.ht-table .ht-felt .ht-status {{ min-height: calc(10px + 5em); }}  /* four lines */
 .ht-table.ht-hand-over .ht-felt .ht-status {{ min-height: 0; }}  /* no hand to hold still: the score pad closer */
-.ht-table .ht-felt .ht-warnbox {{ font-size: 17px; }}
-.ht-table .ht-felt .jupyter-button.ht-pass, .ht-table .ht-felt .jupyter-button.ht-finish {{ font-size: 16px; }}
+.ht-table .ht-felt .jupyter-button.ht-finish {{ width: 124px; height: 76px; }}
 """
 
 
-_COMPACT_CSS = _chip_seats(".ht-table .ht-felt") + """\
-.ht-table { max-width: none; zoom: 0.6; }
-.ht-table .ht-felt .htb-fan { display: none; }
-.ht-table .ht-felt .ht-actions { min-height: 0 !important; }  /* Next hand and the moon come when the hand is empty */
-.ht-table .ht-trickarea { zoom: 0.75; }
+LONG_HANDS = ", ".join(f".ht-hand-n{n}" for n in range(14, MAX_HAND + 1))
+# a hand longer than thirteen cards in its two rows makes the compact table taller: it is drawn smaller, its words
+# larger again (a tap on a card of one row a third narrower would miss its neighbour: WCAG's 24 pixels)
+COMPACT_LONG = f".ht-table:has({LONG_HANDS})"
+COMPACT_LONG_HEIGHT = 605
+_COMPACT_LONG_ZOOMS = (0.58, 0.55, 0.5, 0.45, 0.4)
+
+
+COMPACT_ZOOM = 0.7  # the compact table on a phone held sideways, 390 pixels high
+COMPACT_FELT_WIDTH = HAND_WIDTH + 2 * (SEAT_COLUMN + 6 + 8)  # the hand between two seat columns, rail, padding
+# The compact felt is a grid: the top row (the last trick, the seats across), the side seats beside the trick,
+# the status line, and the hand between the learner's seat and the hearts-broken line over the finish button. The
+# pass buttons sit over the trick area (a pass changes no height), the trick's cards closer together, overlapping a
+# little.
+_COMPACT_CSS = (_chip_seats(".ht-table .ht-felt") + _felt_words(COMPACT_ZOOM)
+                + _felt_words(_COMPACT_LONG_ZOOMS[0], COMPACT_LONG) + f"""\
+.ht-table {{ max-width: none; zoom: {COMPACT_ZOOM}; }}
+.ht-table .ht-toolbar {{ padding: 0 6px; margin-bottom: 3px; }}
+.ht-table .ht-main > .ht-felt {{ display: grid; width: {COMPACT_FELT_WIDTH}px; zoom: 1; padding: 4px 8px;
+  border-width: 6px; grid-template-columns: {SEAT_COLUMN}px minmax(0, 1fr) {SEAT_COLUMN}px;
+  grid-template-areas: "top top top" "left trick right" "status status status" "warn warn warn" "me hand hb"
+    "me hand finish"; }}
+.ht-table .ht-felt > .ht-top {{ grid-area: top; }}
+{_MIDDLE}, .ht-table .ht-felt > .ht-bottom, .ht-table .ht-felt .ht-me {{ display: contents; }}
+{_MIDDLE} > :nth-child(1) {{ grid-area: left; width: auto !important; }}  /* over the column's own width */
+{_CENTRE} {{ grid-area: trick; position: relative; }}
+{_MIDDLE} > :nth-child(3) {{ grid-area: right; width: auto !important; }}
+.ht-table .ht-felt > :nth-child(3) {{ grid-area: status; }}
+.ht-table .ht-felt > :nth-child(4) {{ grid-area: warn; }}
+.ht-table .ht-felt .ht-me > .ht-seatbox {{ grid-area: me; align-self: end; }}
+.ht-table .ht-felt .ht-hearts-broken {{ grid-area: hb; min-height: 0; }}
+.ht-table .ht-felt .ht-clock {{ grid-area: hb; align-self: end; }}
+.ht-table .ht-felt .ht-bottom > .ht-hand {{ grid-area: hand; }}
+.ht-table .ht-felt .ht-bottom > :nth-child(3) {{ grid-area: finish; width: auto !important; }}
+{_CENTRE} > :first-child {{ position: absolute; top: 0; left: 0; right: 0; min-height: 0 !important; z-index: 2; }}
+{_CENTRE} > :nth-child(2) > :first-child, {_CENTRE} > :nth-child(2) > :last-child {{ position: absolute; top: 0;
+  bottom: 0; z-index: 2; }}
+{_CENTRE} > :nth-child(2) > :first-child {{ left: 0; }}
+{_CENTRE} > :nth-child(2) > :last-child {{ right: 0; }}
+.ht-table .ht-felt .ht-actions {{ min-height: 0 !important; }}  /* Next hand and the moon come when the hand is empty */
+.ht-table .ht-felt .ht-trickarea {{ height: 150px; --ht-trick-squeeze: 0.4; }}
+.ht-table .ht-felt .ht-trickarea.ht-trick-tall {{ height: 240px; --ht-trick-squeeze: 0.85; }}  /* the seats as tall */
+.ht-table .ht-felt .htb-fan {{ display: none; }}
+.ht-table .ht-felt .ht-top .ht-seatbox:only-child {{ flex-direction: row; gap: 8px; }}  /* lone seat across */
+.ht-table .ht-felt .ht-seatinfo {{ text-align: left; }}
+.ht-table .ht-felt .jupyter-button.ht-avatar {{ line-height: 1.05; }}
+.ht-table .ht-felt .widget-html-content {{ line-height: 1.25; }}
+.ht-table .ht-felt .ht-seatinfo .ht-said {{ height: 1.25em; }}
+.ht-table .ht-felt .ht-status {{ min-height: calc(10px + 2.5em); }}
+.ht-table .ht-felt .ht-last-trick {{ min-height: calc(2.5em + 52px); padding: 2px 8px; }}
+{_CORNER_CARDS}
+.ht-table .ht-felt .jupyter-button.ht-finish {{ height: 64px; }}
+{COMPACT_LONG} .ht-main > .ht-felt {{ width: {COMPACT_FELT_WIDTH + 2 * 30}px; grid-template-columns:
+  {SEAT_COLUMN + 30}px minmax(0, 1fr) {SEAT_COLUMN + 30}px; }}  /* the seats' larger words on a line */
+{COMPACT_LONG} .ht-felt .jupyter-button.ht-avatar {{ width: 146px; }}
+{COMPACT_LONG} .ht-felt .ht-hand {{ padding-top: 10px; }}
+{COMPACT_LONG} .ht-felt .jupyter-button.ht-finish {{ width: 146px; height: 72px; }}
 /* the panels take the rest of the width, drawn larger again, no taller than the felt (contain: their content
-   does not size them) and scrolling inside */
-.ht-table .ht-main > .ht-side { flex: 1 1 0; width: auto; min-width: 0; zoom: 1.4; contain: size;
-  align-self: stretch; overflow-y: auto; }
+   does not size them) and scrolling inside, their boxes at their own height */
+.ht-table .ht-main > .ht-side {{ flex: 1 1 0; width: auto; min-width: 0; zoom: 1.15; contain: size;
+  align-self: stretch; overflow-y: auto; }}
+.ht-table .ht-side > *, .ht-table .ht-side .ht-panel > * {{ flex-shrink: 0; }}
 /* the hand is over: the score pad's table without its chart, and under it the whole review, which the page
    scrolls to (no box of its own that scrolls) */
-.ht-table.ht-hand-over .ht-main > .ht-side { contain: none; overflow: visible; align-self: flex-start; }
-.ht-table.ht-hand-over .ht-scorepad .ht-chart { display: none; }
-"""
+.ht-table.ht-hand-over .ht-main > .ht-side {{ contain: none; overflow: visible; align-self: flex-start; }}
+.ht-table.ht-hand-over .ht-scorepad .ht-chart {{ display: none; }}
+""")
 
 
 FELT_LOOK = """background: radial-gradient(ellipse at center, #2f8a4f 0%, #1f6b3a 55%, #134a28 100%);
@@ -403,16 +497,16 @@ _CSS = r"""
 /* seats */
 .ht-table .ht-seatbox { align-items: center; padding: 4px 6px; border-radius: 16px; min-width: 118px; }
 .ht-table .ht-seatbox.ht-to-move { background: rgba(255, 230, 120, .20); box-shadow: 0 0 0 3px #ffd84d; }
-.ht-table .jupyter-button.ht-avatar { width: 104px; height: 88px; border-radius: 22px;
+.ht-table .jupyter-button.ht-avatar { width: 116px; height: 88px; border-radius: 22px;
   background-color: rgba(255,255,255,.92); background-repeat: no-repeat; background-position: center 6px;
-  background-size: 58px 58px; padding: 63px 0 0 0; font-size: 12px; font-weight: 700; color: #3b2f1e;
+  background-size: 58px 58px; padding: 63px 0 0 0; font-size: 14px; font-weight: 700; color: #3b2f1e;
   border: 3px solid rgba(255,255,255,.8); box-shadow: 0 3px 8px rgba(0,0,0,.35); line-height: 1.1;
   white-space: normal; }
 .ht-table .jupyter-button.ht-avatar:hover { border-color: #ffd84d; }
-.ht-table .ht-seatinfo { text-align: center; font-size: 12px; color: #f3f7f2; }
-.ht-table .ht-seatinfo b { color: #fff; font-size: 14px; }
-.ht-table .ht-seatinfo .ht-level { color: #c8e6c9; font-size: 11px; }
-.ht-table .ht-seatinfo .ht-said { color: #ffe9a8; font-size: 11px; height: 1.35em; white-space: nowrap;
+.ht-table .ht-seatinfo { text-align: center; font-size: 14px; color: #f3f7f2; }
+.ht-table .ht-seatinfo b { color: #fff; font-size: 15px; }
+.ht-table .ht-seatinfo .ht-level { color: #c8e6c9; font-size: 14px; }
+.ht-table .ht-seatinfo .ht-said { color: #ffe9a8; font-size: 14px; height: 1.35em; white-space: nowrap;
   overflow: hidden; text-overflow: ellipsis; }  /* one line, said or not: the seats keep their height */
 /* the hand is over, with no card left to hold still: the lines kept for what may come close up, so the score pad
    that opens comes closer */
@@ -427,6 +521,7 @@ _CSS = r"""
   background: repeating-linear-gradient(45deg, #b71c1c 0 3px, #8e1414 3px 6px);
   box-shadow: 1px 1px 2px rgba(0,0,0,.4); }
 .htb-count { font-size: 11px; color: #d7ecd9; }
+.ht-table .htb-count { font-size: 14px; }
 /* cards drawn in HTML (trick, last trick) */
 .htc { position: relative; width: 64px; height: 92px; background: linear-gradient(160deg, #ffffff 0%, #f4f1ea 100%);
   border-radius: 7px; border: 1px solid #b9b2a3; box-shadow: 1px 2px 5px rgba(0,0,0,.45);
@@ -453,7 +548,7 @@ _CSS = r"""
 .ht-trickarea .htc.ht-sweep { animation: ht-sweep var(--dur, .4s) ease-in forwards; }
 @keyframes ht-sweep { to { transform: translate(calc(-50% + var(--dx)), calc(-50% + var(--dy))) scale(.45);
   opacity: 0; } }
-.ht-trick-msg { position: absolute; left: 0; right: 0; bottom: -4px; text-align: center; font-size: 13px;
+.ht-trick-msg { position: absolute; left: 0; right: 0; bottom: -4px; text-align: center; font-size: 14px;
   color: #fff6cf; text-shadow: 0 1px 2px rgba(0,0,0,.6); }
 .ht-trick-banner { position: absolute; left: 20px; right: 20px; top: 50px; text-align: center;
   background: rgba(251,247,238,.96); color: #2b2418; border-radius: 14px; padding: 12px; font-size: 15px;
@@ -467,24 +562,25 @@ _CSS = r"""
 .ht-table .jupyter-button.ht-pass:disabled { background: #d9d3b8; color: #7a7360; opacity: .85; }
 /* the learner's corner */
 .ht-table .ht-me { align-items: center; min-width: 120px; }
-.ht-table .ht-hearts-broken { font-size: 13px; text-align: center; min-height: 3em; }  /* two lines, broken or not */
+.ht-table .ht-hearts-broken { font-size: 14px; text-align: center; min-height: 3em; }  /* two lines, broken or not */
 .ht-table .ht-heart-icon { vertical-align: -5px; }
 .ht-table .ht-hearts-broken .ht-hb-on { color: #ff8a9a; font-weight: 700; }
 .ht-table .ht-hearts-broken .ht-hb-off { color: #a5c9ad; }
-.ht-table .ht-clock { font-size: 13px; color: #ffe9a8; text-align: center; }
+.ht-table .ht-clock { font-size: 14px; color: #ffe9a8; text-align: center; }
 .ht-table .jupyter-button.ht-finish { width: 104px; height: 62px; border-radius: 14px; background: #fbf7ee;
-  color: #3b2f1e; font-weight: 700; white-space: normal; line-height: 1.15; font-size: 12px;
+  color: #3b2f1e; font-weight: 700; white-space: normal; line-height: 1.15; font-size: 14px;
   box-shadow: 0 3px 8px rgba(0,0,0,.35); }
 /* status line */
 .ht-table .ht-status { background: rgba(0,0,0,.28); border-radius: 10px; padding: 5px 12px; font-size: 15px;
   color: #fffbe6; text-align: center; margin: 4px auto 0 auto;
   min-height: calc(10px + 3em); }  /* two lines whatever it says: the hand under it holds still */
 .ht-table .ht-status b { color: #ffd84d; }
-.ht-table .ht-status .ht-why { color: #ffcdd2; font-size: 13px; display: block; }
+.ht-table .ht-status .ht-why { color: #ffcdd2; font-size: 14px; display: block; }
+.ht-table .ht-status small { font-size: 14px; }
 /* last trick */
 .ht-table .ht-last-trick { background: rgba(0,0,0,.2); border-radius: 12px; padding: 4px 8px; min-width: 150px;
   min-height: calc(2.7em + 76px);  /* as tall before the first trick as with one: its line, names, small cards */
-  font-size: 11px; }
+  font-size: 14px; }
 .ht-lt-cards { display: flex; gap: 3px; margin-top: 2px; }
 .ht-lt-cards > div { flex: none; }
 .htc.htc-cancelled { background: #d8d8d8; filter: grayscale(1); }
@@ -493,6 +589,16 @@ _CSS = r"""
 .htc-sm.htc-cancelled::after { font-size: 26px; }
 .ht-lt-cards .ht-lt-who { text-align: center; font-size: 10px; color: #d7ecd9; width: 40px; overflow: hidden;
   white-space: nowrap; }
+/* on the table's felt the last trick's names and corners as large as its other words, each card's corner only
+   once (at the top, over its suit) */
+.ht-table .ht-felt .ht-lt-cards { gap: 5px; }
+.ht-table .ht-felt .ht-lt-cards .ht-lt-who { font-size: 14px; min-width: 40px; width: auto; }
+.ht-table .ht-felt .ht-lt-cards .htc-sm { width: 40px; height: 58px; display: block; margin: 0 auto; }
+.ht-table .ht-felt .htc-sm .htc-tl { font-size: 14px; line-height: 15px; }
+.ht-table .ht-felt .htc-sm .htc-mid { top: 32px; font-size: 20px; line-height: 22px; }
+.ht-table .ht-felt .htc-sm .htc-mid.htc-face { font-size: 16px; }
+.ht-table .ht-felt .htc-sm .htc-mid small { font-size: 14px; }
+.ht-table .ht-felt .htc-sm .htc-br { display: none; }
 /* coach, telepathy, score pad */
 .ht-table .ht-coach .ht-grade { font-weight: 700; padding: 1px 7px; border-radius: 8px; color: #fff; }
 .ht-grade.best { background: #2b8a3e; } .ht-grade.good { background: #5c940d;
@@ -507,7 +613,7 @@ _CSS = r"""
 .ht-table .ht-warnbox { max-width: 560px; margin: 4px 0; padding: 6px 8px; border-radius: 10px;
   background: #fff0f0; border-left: 5px solid #c92a2a; color: #3b2f1e; font-size: 14px; }
 .ht-table .ht-warnbox .jupyter-button { border-radius: 7px; background: #fff; border: 1px solid #d6cdb6;
-  font-weight: 600; color: #3b2f1e; }
+  font-weight: 600; color: #3b2f1e; font-size: 14px; }
 .ht-table .ht-coach details { margin-top: 4px; font-size: 12px; }
 .ht-table .ht-coach summary { cursor: pointer; color: #6b4226; font-weight: 600; }
 .ht-table .ht-coach details ol { margin: 2px 0 4px 0; padding-left: 20px; }

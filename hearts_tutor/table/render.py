@@ -19,7 +19,7 @@ from ..engine.view import PlayerView
 from . import art
 from .events import SPEEDS
 from .helpers import HAND_OVER, LEARNER
-from .layout import TRICK_WIDTH, seat_sides, toward, trick_position
+from .layout import TRICK_HEIGHT, TRICK_WIDTH, seat_sides, toward, trick_position
 
 if TYPE_CHECKING:
     from .core import TableCore
@@ -145,12 +145,16 @@ def trick_area_html(cards: Sequence[tuple[int, Card]], n: int, decks: int, *, wi
                     sweep: float | None = None, banner: str = "") -> str:
     """The trick area with ``cards`` ((seat, card), seat 0 at the bottom) where each seat's card lands, the
     winner's lit (and all sweeping toward it for ``sweep`` seconds), cancelled twins crossed, and ``banner``."""
-    parts = ['<div class="ht-trickarea">']
+    # two seats a side or more make the side columns tall: there a short window's felt need not squeeze the trick
+    tall = sum(side == "left" for side, _ in seat_sides(n).values()) >= 2
+    parts = [f'<div class="ht-trickarea{" ht-trick-tall" if tall else ""}">']
     twins = cancelled([c for _, c in cards], decks)
     for seat, c in cards:
         x, y = trick_position(seat, n)
-        # across as a share of the area's width, which narrows on a phone
-        extra, style = "", f"left:{100 * x / TRICK_WIDTH:.1f}%;top:{y:.0f}px;"
+        # across as a share of the area's width, which narrows on a phone; down from the area's middle, the
+        # distance squeezed (--ht-trick-squeeze) where a short window draws the area less tall
+        down = f"calc(50% + {y - TRICK_HEIGHT / 2:.0f}px * var(--ht-trick-squeeze, 1))"
+        extra, style = "", f"left:{100 * x / TRICK_WIDTH:.1f}%;top:{down};"
         if winner is not None and seat == winner:
             extra = "htc-win"
         elif c in twins:

@@ -110,8 +110,9 @@ class Table:
         # felt
         self.last_trick = html_box("", "ht-last-trick")
         self.top_row = W.HBox(layout=W.Layout(justify_content="space-around", flex="1 0 auto"))
-        self.left_col = W.VBox(layout=W.Layout(justify_content="space-around", width="132px", flex="none"))
-        self.right_col = W.VBox(layout=W.Layout(justify_content="space-around", width="132px", flex="none"))
+        column = f"{art.SEAT_COLUMN}px"  # room for a seat's line of points ("126 pts · this hand 26") on one line
+        self.left_col = W.VBox(layout=W.Layout(justify_content="space-around", width=column, flex="none"))
+        self.right_col = W.VBox(layout=W.Layout(justify_content="space-around", width=column, flex="none"))
         self.trick = html_box("", "ht-trick")
         self.pass_button = button("Pass", "ht-pass")
         self.next_button = button("Next hand ▶", "ht-action")
@@ -167,9 +168,9 @@ class Table:
         self.side = W.VBox([self.coach, self.telepathy, self.scorepad, self.stats_html, self.settings_slot,
                             self.log])
         self.side.add_class("ht-side")
-        self.me_box = W.VBox(layout=W.Layout(width="132px"))
+        self.me_box = W.VBox(layout=W.Layout(width=f"{art.SEAT_COLUMN}px"))
         self.me_box.add_class("ht-me")
-        joe = W.VBox([self.finish_button], layout=W.Layout(width="132px", align_items="center",
+        joe = W.VBox([self.finish_button], layout=W.Layout(width=f"{art.FINISH_COLUMN}px", align_items="center",
                                                             justify_content="flex-end"))
         top = W.HBox([self.last_trick, self.top_row,
                       html_box("", "ht-top-spacer", flex="0 1 170px", min_width="0px")],
