@@ -142,7 +142,7 @@ export function writeFile(db, path, data, expected = null) {
   return done;
 }
 
-const CHECK_AFTER_MS = 2000;
+const CHECK_AFTER_MS = [2000, 10000];
 
 /**
  * Saves the newest bytes of each file, one write at a time (a snapshot that arrives while one is being written
@@ -152,7 +152,7 @@ const CHECK_AFTER_MS = 2000;
  * A write happens only over the file this page last read (``files``, from readFolder) or wrote. When another page
  * (a lesson's kernel) wrote it since, ``takeIn(path, data)`` gets the drive's file instead: Python merges it and
  * saves again if the drive lacks something of this page's. A kernel's write is no such exchange (it reads, merges
- * and writes through JupyterLite's drive), so the drive is looked at again a little after each save.
+ * and writes through JupyterLite's drive), so the drive is looked at again 2 s and 10 s after each save.
  */
 export class Saver {
   constructor(drive, onState, files = [], takeIn = () => {}) {
@@ -163,7 +163,7 @@ export class Saver {
     this.waiting = new Map();
     this.busy = null;
     this.stopped = false;
-    this.timer = null;
+    this.timers = [];
   }
 
   save(path, data) {
@@ -192,8 +192,8 @@ export class Saver {
         else this.known.set(path, outcome.written);
       }
       this.onState("saved");
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.check(), CHECK_AFTER_MS);
+      this.timers.forEach(clearTimeout);
+      this.timers = CHECK_AFTER_MS.map((ms) => setTimeout(() => this.check(), ms));
     } catch (error) {
       this.onState(`Could not save your work in this browser: ${error}`);
     } finally {
@@ -218,7 +218,7 @@ export class Saver {
   /** Stop taking new snapshots; resolves once the last write is on the drive. */
   async stop() {
     this.stopped = true;
-    clearTimeout(this.timer);
+    this.timers.forEach(clearTimeout);
     this.waiting.clear();
     while (this.busy) await this.busy;
   }
