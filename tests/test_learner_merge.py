@@ -166,3 +166,22 @@ def test_one_review_answered_in_both_copies_keeps_the_later_answer(path: Path, c
     lesson.record_attempt(attempt("l1"))  # the lesson writes again: its earlier answer does not come back
     (item,) = on_file(path, clock).due_reviews(clock.now + timedelta(days=365))
     assert item.due == due
+
+
+def test_a_page_that_wrote_over_another_ones_snapshot_is_merged_against_what_both_hold(path: Path,
+                                                                                       clock: Clock) -> None:
+    """The race the file cannot show: the lesson read the file (one hand), the table wrote its second hand, then
+    the lesson's write (its own hand) landed over it. The table takes the lesson's file in against the state the
+    lesson had seen (not its own last snapshot), so its second hand still counts, and the lesson's too."""
+    table = copy(path, clock)
+    table.update_stats(lambda s: s.record_hand(points=1, moon=False, queen=False))
+    lesson = copy(path, clock)
+    seen_by_the_lesson = path.read_bytes()
+    table.update_stats(lambda s: s.record_hand(points=2, moon=False, queen=False))
+    table.add_review("t", {"id": "t"}, ["duck"])
+    path.write_bytes(seen_by_the_lesson)  # the lesson reads just before the table's write lands ...
+    lesson.update_stats(lambda s: s.record_hand(points=4, moon=False, queen=False))  # ... and writes after it
+    assert table.catch_up() is True
+    merged = on_file(path, clock)
+    assert (merged.stats().hands, merged.stats().points) == (3, 7)
+    assert [item.key for item in merged.due_reviews()] == ["t"]

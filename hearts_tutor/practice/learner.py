@@ -46,6 +46,7 @@ import os
 import sqlite3
 import sys
 import threading
+import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -55,7 +56,7 @@ import fsrs
 import glicko2
 
 from .attempts import START, Attempt, AttemptRow, Rating, RatingChange, ReviewItem
-from .merge import take_in
+from .merge import common_base, count_write, take_in
 from .stats import Stats, data_dir, load_stats
 
 FILE_NAME = "learner.sqlite3"
@@ -70,6 +71,10 @@ SNAPSHOTS = sys.platform == "emscripten"
 AFTER_SNAPSHOT: list[Callable[[Path, bytes], None]] = []
 """Called with the file and its bytes after each snapshot is written (the site's table page keeps it in
 IndexedDB: ``hearts_tutor.serve.page_bridge``)."""
+
+HELD_STATES = 16
+"""Snapshots: how many states written or taken in a copy keeps, to find the one another page's file descends
+from (:func:`~hearts_tutor.practice.merge.common_base`)."""
 
 PUZZLE_RD = 80.0
 """The rating deviation of every puzzle: its rating comes from mining and is fairly, not exactly, known."""
@@ -188,6 +193,10 @@ class LearnerDB:
         self.persistent = True
         self._base: bytes | None = None
         """Snapshots: the file as this copy last read or wrote it (None: it started from no usable file)."""
+        self._held: list[bytes] = []
+        """Snapshots: the last states this copy wrote or took in, oldest first (bases for a merge)."""
+        self._copy_id = uuid.uuid4().hex[:12]
+        self._writes = 0
         self._lock = threading.RLock()
         notes: list[str] = []
         conn: sqlite3.Connection | None = None
@@ -227,6 +236,7 @@ class LearnerDB:
         if data:
             conn.deserialize(data)
         self._base = data or None
+        self._held = [data] if data else []
         return conn
 
     def _read_file(self) -> bytes:
@@ -243,7 +253,7 @@ class LearnerDB:
         if self.snapshots and self.persistent:
             data = self._conn.serialize()
             self.path.write_bytes(data)
-            self._base = data
+            self._hold(data)
             for hook in AFTER_SNAPSHOT:
                 hook(self.path, data)
 
@@ -258,9 +268,13 @@ class LearnerDB:
             return False
         if not data or not _usable(data):
             return True
-        merged = take_in(self._conn, data, self._base, rate=_replay_ratings)
-        self._base = data
+        merged = take_in(self._conn, data, common_base(data, self._held), rate=_replay_ratings)
+        self._hold(data)
         return merged.file_lacks_ours
+
+    def _hold(self, data: bytes) -> None:
+        self._base = data
+        self._held = [*self._held[-(HELD_STATES - 1):], data]
 
     def catch_up(self) -> bool:
         """Snapshots: take in what another page wrote to the file (the site's table page puts the drive's newer
@@ -368,6 +382,9 @@ class LearnerDB:
             except BaseException:
                 self._conn.execute("ROLLBACK")
                 raise
+            if self.snapshots and self.persistent:
+                self._writes += 1
+                count_write(self._conn, self._copy_id, self._writes)
             self._conn.execute("COMMIT")
             self._save_snapshot()
 

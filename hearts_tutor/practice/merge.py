@@ -16,6 +16,12 @@ with :func:`take_in`: a three-way merge of *theirs* (the file now) into *ours* (
 - ratings and their history follow from the rated attempts: ``rate`` (the caller's) computes them again, in
   the same transaction, when rated attempts came in.
 
+The base must be a state both copies hold. The file normally holds a descendant of the copy's last snapshot;
+but a page that read the file just before another wrote it writes over that snapshot, and then theirs descends
+from an older one. So each copy counts its writes in ``meta`` (``writes:<copy id>``, merged by the greater
+count: a version vector), keeps the states it wrote or took in, and :func:`common_base` picks the newest of
+them that theirs has seen all of.
+
 Both copies must be usable learner databases of this schema (the caller checks theirs).
 """
 
@@ -23,11 +29,14 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
 from .stats import Stats
+
+WRITES = "writes:"
+"""The ``meta`` keys counting each copy's writes (``writes:<copy id>``)."""
 
 ATTEMPT_KEY = ("time", "source", "puzzle_id", "kind", "position", "choice")
 """What tells one attempt from another across copies (ids are each copy's own)."""
@@ -63,7 +72,7 @@ def take_in(conn: sqlite3.Connection, theirs: bytes, base: bytes | None,
                 rate(conn)
             _take_keyed(conn, "reviews", "key", _later_review)
             _take_keyed(conn, "saved_games", "key", _later_save)
-            _take_keyed(conn, "meta", "key", lambda ours, theirs: ours)
+            _take_keyed(conn, "meta", "key", _greater_count)
             _take_stats(conn, base is not None)
         except BaseException:
             conn.execute("ROLLBACK")
@@ -126,6 +135,39 @@ def _take_keyed(conn: sqlite3.Connection, table: str, key: str,
                          f"({', '.join('?' * len(columns))})", other)
 
 
+def _greater_count(ours: Row, theirs: Row) -> Row:
+    """A copy's write count: the greater (key, value); any other ``meta`` row: ours."""
+    if str(ours[0]).startswith(WRITES) and int(theirs[1]) > int(ours[1]):
+        return theirs
+    return ours
+
+
+def count_write(conn: sqlite3.Connection, copy_id: str, count: int) -> None:
+    """Stamp the copy's ``count``-th write (inside its transaction)."""
+    conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (f"{WRITES}{copy_id}", str(count)))
+
+
+def versions(data: bytes) -> dict[str, int]:
+    """The write counts a serialized copy holds, by copy id."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.deserialize(data)
+        return {str(k)[len(WRITES):]: int(v) for k, v in conn.execute(
+            "SELECT key, value FROM meta WHERE substr(key, 1, ?) = ?", (len(WRITES), WRITES))}
+    finally:
+        conn.close()
+
+
+def common_base(theirs: bytes, held: Sequence[bytes]) -> bytes | None:
+    """The newest of ``held`` (states this copy wrote or took in, oldest first) that ``theirs`` has seen all of
+    (every copy's write count in it at most theirs'); None (nothing in common) when there is none."""
+    seen = versions(theirs)
+    for state in reversed(held):
+        if all(seen.get(copy_id, 0) >= count for copy_id, count in versions(state).items()):
+            return state
+    return None
+
+
 def _later_review(ours: Row, theirs: Row) -> Row:
     """The review answered later; when neither was answered since, the one due sooner (put up again)."""
     def when(row: Row) -> tuple[str, str]:
@@ -174,4 +216,4 @@ def _differs(conn: sqlite3.Connection, table: str, columns: tuple[str, ...] | No
                             f"{b}.{table}) LIMIT 1").fetchone() for a, b in (("main", "theirs"), ("theirs", "main")))
 
 
-__all__ = ["ATTEMPT_KEY", "Merged", "take_in"]
+__all__ = ["ATTEMPT_KEY", "WRITES", "Merged", "common_base", "count_write", "take_in", "versions"]
