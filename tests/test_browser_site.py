@@ -205,6 +205,70 @@ def test_a_lesson_runs_in_jupyterlite_and_its_puzzle_is_answered(site_url: str, 
     print(f"\nsite lesson: open to the puzzle's cards in {load_s} s; blocked requests: {len(other_hosts)}")
 
 
+DRIVE_DB_JS = """async () => {
+    const storage = await import(new URL("storage.js", location.href).href);
+    const files = await storage.readFolder(await storage.openDrive(), ".hearts_tutor");
+    const db = files.find((f) => f.path.endsWith("/learner.sqlite3"));
+    return db ? btoa(Array.from(db.data, (b) => String.fromCharCode(b)).join("")) : "";
+}"""
+
+
+def drive_attempts(page) -> list[tuple[str, str | None]]:  # type: ignore[no-untyped-def]
+    """(source, puzzle id) of each attempt in the learner database on the drive now (what a reload reads)."""
+    import base64
+    import sqlite3
+
+    data = base64.b64decode(page.evaluate(DRIVE_DB_JS))
+    if not data:
+        return []
+    conn = sqlite3.connect(":memory:")
+    conn.deserialize(data)
+    try:
+        return [(str(s), p) for s, p in conn.execute("SELECT source, puzzle_id FROM attempts ORDER BY time")]
+    finally:
+        conn.close()
+
+
+def test_a_lesson_and_the_table_page_open_at_once_keep_each_others_attempts(site_url: str, tmp_path: Path) -> None:
+    """The table page and a lesson's kernel each keep the learner database in memory and write it whole to the
+    drive: before writing, each takes in what the other wrote since it read the file, so neither drops the other's
+    attempts (a table move, a lesson's puzzle), whichever writes last."""
+    from playwright.sync_api import expect
+
+    with offline_page(site_url) as (table, other_hosts):
+        table.goto(f"{site_url}play/index.html")
+        table.wait_for_selector(ENABLED_CARD, timeout=LOAD_TIMEOUT_MS)
+        lesson = table.context.new_page()
+        lesson.goto(f"{site_url}notebooks/index.html?path={LESSON}.ipynb")
+        lesson.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=LOAD_TIMEOUT_MS)
+        lesson.get_by_role("menuitem", name="Run").click(timeout=LOAD_TIMEOUT_MS)
+        lesson.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        practice = lesson.locator(".ht-practice-panel")
+
+        def give_up_a_lesson_puzzle() -> None:  # a rated miss: an attempt of source "puzzle"
+            practice.locator(".ht-puzzle-reveal").click(timeout=LOAD_TIMEOUT_MS)
+            expect(practice.locator(".ht-feedback")).to_contain_text("The coach's answer", timeout=60_000)
+
+        give_up_a_lesson_puzzle()  # the lesson writes after the table page read the drive
+        assert [s for s, _p in drive_attempts(table)] == ["puzzle"]
+        table.bring_to_front()
+        pass_three_cards(table)  # the table page files its graded pass: an attempt of source "table"
+        expect(table.locator("#ht-saved")).to_have_attribute("data-state", "saved", timeout=60_000)
+        deadline = time.monotonic() + 60
+        while "table" not in (sources := [s for s, _p in drive_attempts(table)]):
+            assert time.monotonic() < deadline, f"the table's graded pass never reached the drive: {sources}"
+            table.wait_for_timeout(500)
+        assert sorted(sources) == ["puzzle", "table"], "the table page kept the lesson's attempt"
+
+        lesson.bring_to_front()
+        practice.locator(".ht-next-puzzle").click()  # the lesson writes again, after the table page
+        give_up_a_lesson_puzzle()
+        sources = [s for s, _p in drive_attempts(table)]
+        assert sorted(sources) == ["puzzle", "puzzle", "table"], f"the lesson kept the table's attempt: {sources}"
+        assert lesson.locator(PYTHON_ERRORS).count() == 0, lesson.locator(PYTHON_ERRORS).all_inner_texts()
+        assert not other_hosts, f"{len(other_hosts)} requests to other hosts: {sorted(other_hosts)[:10]}"
+
+
 def test_requests_to_other_hosts_are_counted_from_the_page_and_from_workers(site_url: str) -> None:
     """The count the tests above assert is 0 sees what the kernel's web worker asks for too."""
     with offline_page(site_url) as (page, other_hosts):

@@ -35,7 +35,7 @@ def test_the_table_talks_to_the_page_through_its_comms(tmp_path: Path, monkeypat
     monkeypatch.setenv("HEARTS_TUTOR_DATA_DIR", str(tmp_path))
     monkeypatch.setattr(learner, "AFTER_SNAPSHOT", [])
     sent: list[tuple[str, str, dict[str, Any]]] = []
-    bridge, model_id = start(lambda kind, comm_id, _target, data, _meta, _buffers: sent.append(
+    bridge, model_id, catch_up = start(lambda kind, comm_id, _target, data, _meta, _buffers: sent.append(
         (kind, comm_id, json.loads(data))), lambda path, data: None, seed=1, mode="sync", grading=False,
         save=False)
     try:
@@ -50,6 +50,7 @@ def test_the_table_talks_to_the_page_through_its_comms(tmp_path: Path, monkeypat
         assert "Average points per hand" in shown, "the statistics panel is drawn for the page"
         with pytest.raises(KeyError, match="no comm"):
             bridge.receive("nobody", "{}", [])
+        assert catch_up() is False, "outside the browser the table's database is the file itself: nothing to take in"
     finally:
         bridge.close()
 

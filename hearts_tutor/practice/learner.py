@@ -16,7 +16,9 @@ is not a hearts_tutor learner database is moved aside as ``learner.sqlite3.damag
 or deleted, and :attr:`LearnerDB.message` says where it went.
 
 In the browser (Pyodide) SQLite cannot write JupyterLite's contents drive in place (``disk I/O error``), so the
-database lives in memory and every committed write saves a snapshot of it to the file (``snapshots=True``).
+database lives in memory and every committed write saves a snapshot of it to the file (``snapshots=True``). The
+table page and each open lesson keep a copy of their own, so before each write a copy takes in what another page
+wrote to the file since this copy last read or wrote it (:mod:`.merge`): no page drops another's attempts.
 
 Time comes from an injectable clock, so tests move it forward without sleeping:
 
@@ -44,6 +46,7 @@ import os
 import sqlite3
 import sys
 import threading
+import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -53,6 +56,7 @@ import fsrs
 import glicko2
 
 from .attempts import START, Attempt, AttemptRow, Rating, RatingChange, ReviewItem
+from .merge import common_base, count_write, take_in
 from .stats import Stats, data_dir, load_stats
 
 FILE_NAME = "learner.sqlite3"
@@ -67,6 +71,10 @@ SNAPSHOTS = sys.platform == "emscripten"
 AFTER_SNAPSHOT: list[Callable[[Path, bytes], None]] = []
 """Called with the file and its bytes after each snapshot is written (the site's table page keeps it in
 IndexedDB: ``hearts_tutor.serve.page_bridge``)."""
+
+HELD_STATES = 16
+"""Snapshots: how many states written or taken in a copy keeps, to find the one another page's file descends
+from (:func:`~hearts_tutor.practice.merge.common_base`)."""
 
 PUZZLE_RD = 80.0
 """The rating deviation of every puzzle: its rating comes from mining and is fairly, not exactly, known."""
@@ -183,6 +191,12 @@ class LearnerDB:
         self.snapshots = snapshots
         self.message: str | None = None
         self.persistent = True
+        self._base: bytes | None = None
+        """Snapshots: the file as this copy last read or wrote it (None: it started from no usable file)."""
+        self._held: list[bytes] = []
+        """Snapshots: the last states this copy wrote or took in, oldest first (bases for a merge)."""
+        self._copy_id = uuid.uuid4().hex[:12]
+        self._writes = 0
         self._lock = threading.RLock()
         notes: list[str] = []
         conn: sqlite3.Connection | None = None
@@ -218,19 +232,59 @@ class LearnerDB:
         if not self.snapshots:
             return self._connect(str(self.path))
         conn = self._connect(":memory:")
-        if self.path.exists() and self.path.stat().st_size:
-            data = bytearray(self.path.read_bytes())
-            if data[18:20] == b"\x02\x02":  # marked WAL (written in place, checkpointed at close): one file
-                data[18:20] = b"\x01\x01"
-            conn.deserialize(bytes(data))
+        data = self._read_file()
+        if data:
+            conn.deserialize(data)
+        self._base = data or None
+        self._held = [data] if data else []
         return conn
+
+    def _read_file(self) -> bytes:
+        """The file's bytes (empty when there is none), as one in-memory database (not marked WAL)."""
+        try:
+            data = bytearray(self.path.read_bytes())
+        except FileNotFoundError:
+            return b""
+        if data[18:20] == b"\x02\x02":  # marked WAL (written in place, checkpointed at close): one file
+            data[18:20] = b"\x01\x01"
+        return bytes(data)
 
     def _save_snapshot(self) -> None:
         if self.snapshots and self.persistent:
             data = self._conn.serialize()
             self.path.write_bytes(data)
+            self._hold(data)
             for hook in AFTER_SNAPSHOT:
                 hook(self.path, data)
+
+    def _take_in_file(self) -> bool:
+        """Snapshots: merge into this copy what another page wrote to the file since this copy last read or wrote
+        it; returns whether the file lacks something of this copy (so it is due to be written).
+
+        A file that is empty or not a usable learner database (one being written, say) gives nothing and is not
+        taken as the new base."""
+        data = self._read_file()
+        if data == self._base:
+            return False
+        if not data or not _usable(data):
+            return True
+        merged = take_in(self._conn, data, common_base(data, self._held), rate=_replay_ratings)
+        self._hold(data)
+        return merged.file_lacks_ours
+
+    def _hold(self, data: bytes) -> None:
+        self._base = data
+        self._held = [*self._held[-(HELD_STATES - 1):], data]
+
+    def catch_up(self) -> bool:
+        """Snapshots: take in what another page wrote to the file (the site's table page puts the drive's newer
+        file there) and write the merged copy when the file lacks something of this one; returns whether it
+        wrote."""
+        with self._lock:
+            if not (self.snapshots and self.persistent) or not self._take_in_file():
+                return False
+            self._save_snapshot()
+            return True
 
     def _open_file(self, notes: list[str]) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -317,14 +371,20 @@ class LearnerDB:
 
     @contextlib.contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction, taken at once (BEGIN IMMEDIATE) so read-modify-write never loses a change."""
+        """One write transaction, taken at once (BEGIN IMMEDIATE) so read-modify-write never loses a change; with
+        snapshots, what another page wrote to the file is taken in first."""
         with self._lock:
+            if self.snapshots and self.persistent:
+                self._take_in_file()
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self._conn
             except BaseException:
                 self._conn.execute("ROLLBACK")
                 raise
+            if self.snapshots and self.persistent:
+                self._writes += 1
+                count_write(self._conn, self._copy_id, self._writes)
             self._conn.execute("COMMIT")
             self._save_snapshot()
 
@@ -561,6 +621,32 @@ def _problem(conn: sqlite3.Connection) -> str | None:
             raise  # e.g. locked for too long, or unreadable: not a reason to move the file
         return f"damaged: {e}"
     return None
+
+
+def _usable(data: bytes) -> bool:
+    """Whether ``data`` (a serialized database) is a learner database this version can use."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.deserialize(data)
+        return _problem(conn) is None and conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = "
+                                                       "'meta'").fetchone() is not None
+    except sqlite3.DatabaseError:
+        return False
+    finally:
+        conn.close()
+
+
+def _replay_ratings(conn: sqlite3.Connection) -> None:
+    """Compute the ratings and their history again from the rated attempts, oldest first (after attempts from
+    another copy came in between this copy's own)."""
+    conn.execute("DELETE FROM ratings")
+    conn.execute("DELETE FROM rating_history")
+    rated = conn.execute("SELECT id, time, correct, themes, puzzle_rating FROM attempts WHERE puzzle_rating IS NOT "
+                         "NULL ORDER BY time, id").fetchall()
+    for attempt_id, time, correct, themes, puzzle_rating in rated:
+        when = datetime.fromisoformat(time)
+        for scope in (OVERALL, *json.loads(themes)):
+            _play(conn, scope, puzzle_rating, 1.0 if correct else 0.0, when, attempt_id)
 
 
 def _rating_in(conn: sqlite3.Connection, scope: str) -> Rating:

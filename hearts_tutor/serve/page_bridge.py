@@ -113,9 +113,13 @@ def without_ipython() -> bool:
     return True
 
 
-def start(send: Send, saved: Callable[[str, bytes], None], **options: Any) -> tuple[Bridge, str]:
-    """The app's table (``lessons/play.ipynb``: ``Table.for_app(**options)``) on the page: returns the bridge and
-    the model id of the widget to show. Each snapshot of the learner database goes to ``saved(path, data)``."""
+def start(send: Send, saved: Callable[[str, bytes], None], **options: Any) \
+        -> tuple[Bridge, str, Callable[[], bool]]:
+    """The app's table (``lessons/play.ipynb``: ``Table.for_app(**options)``) on the page: returns the bridge, the
+    model id of the widget to show, and ``catch_up()``. Each snapshot of the learner database goes to
+    ``saved(path, data)``. When another page (a lesson) wrote the database on the drive, the page puts that file in
+    place and calls ``catch_up()``: the table's copy takes it in and saves again when the drive lacks something of
+    its own (returns whether it did)."""
     from ..practice import learner
 
     bridge = Bridge(send)
@@ -123,7 +127,7 @@ def start(send: Send, saved: Callable[[str, bytes], None], **options: Any) -> tu
     from ..table import Table
 
     table = Table.for_app(**options)
-    return bridge, str(table.widget.model_id)
+    return bridge, str(table.widget.model_id), table.core.store.learner.catch_up
 
 
 __all__ = ["Bridge", "PageComm", "start", "without_ipython"]

@@ -2,7 +2,7 @@
 // @jupyter-widgets/html-manager, and their comms carried by hearts_tutor.serve.page_bridge (no kernel). Everything
 // comes from this site (config.json, written by sitebuild/build.py, lists the wheels).
 
-import { openDrive, readFolder, Saver, takeOver } from "./storage.js";
+import { Drive, readFolder, Saver, takeOver } from "./storage.js";
 
 const step = document.getElementById("ht-loading-step");
 const bar = document.getElementById("ht-loading-bar");
@@ -108,9 +108,9 @@ async function main() {
   };
   const files = (async () => {
     await takeOver(retired);
-    const db = await openDrive();
-    return { db, files: await readFolder(db, config.driveFolder) };
-  })().catch((error) => ({ db: null, files: [], error })); // the table still runs, and says it cannot save
+    const drive = new Drive();
+    return { drive, files: await readFolder(await drive.open(), config.driveFolder) };
+  })().catch((error) => ({ drive: null, files: [], error })); // the table still runs, and says it cannot save
   const python = loadPyodide({
     indexURL: pyodideUrl,
     env: { HOME: "/home/pyodide", HEARTS_TUTOR_DATA_DIR: config.dataDir, JUPYTER_WIDGETS_ECHO: "0",
@@ -136,7 +136,14 @@ async function main() {
     savedLine.textContent = state === "saving" ? "Saving…"
       : state === "saved" ? "Your statistics and practice are saved in this browser." : state;
   };
-  saver = new Saver(drive.db, showState);
+  // another page (a lesson's kernel) wrote the learner's file since this page read or wrote it: Python takes it in
+  // and saves again if the drive lacks something of this page's (no attempt of either page is dropped)
+  let catchUp = null;
+  const takeIn = (path, data) => {
+    pyodide.FS.writeFile(`${config.dataDir}/${path.slice(config.driveFolder.length + 1)}`, data);
+    catchUp?.();
+  };
+  saver = new Saver(drive.drive, showState, drive.files, takeIn);
   if (drive.error) {
     saver.stopped = true;
     showState(`This browser does not let the page keep your work (${drive.error}): it lasts until you leave.`);
@@ -201,6 +208,7 @@ async function main() {
   const started = pageBridge.start(fromPython, onSnapshot);
   bridge = started.get(0);
   const modelId = started.get(1);
+  catchUp = started.get(2);
   started.destroy();
 
   progress("Drawing the table…", 90);
