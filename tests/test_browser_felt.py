@@ -110,16 +110,24 @@ def answer(page: Any, pid: str, *, keyboard: bool) -> None:
     expect(page.locator(".ht-feedback")).to_contain_text("Right!", timeout=30_000)
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_practice_on_the_felt(server: tuple[str, Path], browser: Any, size: tuple[int, int]) -> None:
+def open_practice(browser: Any, url: str, size: tuple[int, int]) -> tuple[Any, list[str]]:
+    """A page of the play page at ``size`` (and its problems list) with Practice open on the first review due."""
     from playwright.sync_api import expect
 
-    url, root = server
     page, problems = new_page(browser, size)
     page.goto(url)
     page.wait_for_selector(".ht-card:not([disabled])", timeout=90_000)
     page.locator(".ht-practice").click()
     expect(page.locator(".ht-puzzle.ht-review")).to_be_visible(timeout=30_000)
+    return page, problems
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_practice_on_the_felt(server: tuple[str, Path], browser: Any, size: tuple[int, int]) -> None:
+    from playwright.sync_api import expect
+
+    url, root = server
+    page, problems = open_practice(browser, url, size)
     first = puzzle_id(page)
     check_felt(page, first)
     page.screenshot(path=str(root / f"review_{size[0]}x{size[1]}.png"), full_page=True)
@@ -160,14 +168,8 @@ def test_every_word_on_the_puzzle_felt_is_legible(server: tuple[str, Path], brow
                                                   size: tuple[int, int]) -> None:
     """Seat names, points lines, the trick's cards, the history's heads, names and cards, the question and the
     hand's corners all show at 11 px or more, as drawn, and the page does not scroll sideways."""
-    from playwright.sync_api import expect
-
     url, root = server
-    page, problems = new_page(browser, size)
-    page.goto(url)
-    page.wait_for_selector(".ht-card:not([disabled])", timeout=90_000)
-    page.locator(".ht-practice").click()
-    expect(page.locator(".ht-puzzle.ht-review")).to_be_visible(timeout=30_000)
+    page, problems = open_practice(browser, url, size)
     puzzle_id(page)
     page.screenshot(path=str(root / f"words_{size[0]}x{size[1]}.png"), full_page=True)
     page.locator(".ht-puzzle .ht-phistory").scroll_into_view_if_needed()
