@@ -240,3 +240,39 @@ def browser_page(viewport: tuple[int, int] = (1280, 900)) -> Iterator[tuple[Any,
     """A Chromium page and the list that collects its console errors and uncaught exceptions."""
     with chromium() as browser:
         yield new_page(browser, viewport)
+
+
+_WORDS_JS = """(felt, KINDS) => {
+  const scale = (el) => {
+    for (let p = el; p; p = p.parentElement) {
+      if (p.offsetWidth >= 24) return p.getBoundingClientRect().width / p.offsetWidth;
+    }
+    return 1;
+  };
+  const kind = (el) => (KINDS.find(([sel]) => el.closest(sel)) || [null, 'felt'])[1];
+  const out = [];
+  const add = (el, text, fontSize) => out.push({kind: kind(el), text: text.slice(0, 30),
+                                                px: parseFloat(fontSize) * scale(el)});
+  const walker = document.createTreeWalker(felt, NodeFilter.SHOW_TEXT);
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    const text = t.textContent.replace(/\\s+/g, ' ').trim(), el = t.parentElement;
+    if (!text || el.closest('style') || getComputedStyle(el).visibility === 'hidden') continue;
+    const range = document.createRange();
+    range.selectNodeContents(t);
+    const drawn = [...range.getClientRects()].some(r => r.width > 0 && r.height > 0);
+    if (drawn) add(el, text, getComputedStyle(el).fontSize);
+  }
+  // a card of the hand draws its corner in a ::before (the button's own text is its name, at size 0)
+  for (const card of felt.querySelectorAll('.ht-cardbtn')) {
+    const corner = getComputedStyle(card, '::before');
+    if (card.getBoundingClientRect().width) add(card, corner.content, corner.fontSize);
+  }
+  return out.sort((a, b) => a.px - b.px);
+}"""
+
+
+def shown_words(root: Any, kinds: Sequence[tuple[str, str]]) -> list[dict[str, Any]]:
+    """Every word drawn under the locator ``root`` (and the corner of each ``.ht-cardbtn``), smallest first: its
+    kind (the name of the first of ``kinds``, (selector, name) pairs, whose selector it is inside; else "felt"),
+    its text and its size in CSS pixels as shown (its font size times the scale its box is drawn at: zooms)."""
+    return list(root.evaluate(_WORDS_JS, [list(k) for k in kinds]))

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_util import CARD_CODE, ENABLED_CARD, new_page, require_browser, voila_server
+from browser_util import CARD_CODE, ENABLED_CARD, new_page, require_browser, shown_words, voila_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(300)]
 
@@ -485,37 +485,10 @@ def test_a_laptop_window_is_used_to_its_width(tables: Table) -> None:
 # Every word drawn on the felt, at the size it shows: its font size times the scale its box is drawn at (the box's
 # width on screen, CSS zoom and transforms included, over its width in its own CSS pixels; measured on the nearest
 # box at least 24 pixels wide, whose whole-pixel offsetWidth makes the ratio exact enough), and what it labels.
-LABELS_JS = """(felt) => {
-  const scale = (el) => {
-    for (let p = el; p; p = p.parentElement) {
-      if (p.offsetWidth >= 24) return p.getBoundingClientRect().width / p.offsetWidth;
-    }
-    return 1;
-  };
-  const KINDS = [['.ht-avatar', 'seat name'], ['.ht-seatinfo', 'seat line'], ['.ht-trickarea .htc', 'trick card'],
-                 ['.ht-lt-who', 'last trick name'], ['.ht-last-trick .htc', 'last trick card'],
-                 ['.ht-last-trick', 'last trick'], ['.ht-status', 'status'], ['.ht-cardbtn', 'hand card']];
-  const kind = (el) => (KINDS.find(([sel]) => el.closest(sel)) || [null, 'felt'])[1];
-  const out = [];
-  const add = (el, text, fontSize) => out.push({kind: kind(el), text: text.slice(0, 30),
-                                                px: parseFloat(fontSize) * scale(el)});
-  const walker = document.createTreeWalker(felt, NodeFilter.SHOW_TEXT);
-  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
-    const text = t.textContent.replace(/\\s+/g, ' ').trim(), el = t.parentElement;
-    if (!text || el.closest('style') || getComputedStyle(el).visibility === 'hidden') continue;
-    const range = document.createRange();
-    range.selectNodeContents(t);
-    const drawn = [...range.getClientRects()].some(r => r.width > 0 && r.height > 0);
-    if (drawn) add(el, text, getComputedStyle(el).fontSize);
-  }
-  // a card of the hand draws its corner in a ::before (the button's own text is its name, at size 0)
-  for (const card of felt.querySelectorAll('.ht-cardbtn')) {
-    const corner = getComputedStyle(card, '::before');
-    if (card.getBoundingClientRect().width) add(card, corner.content, corner.fontSize);
-  }
-  return out.sort((a, b) => a.px - b.px);
-}"""
 LEGIBLE = 11  # CSS pixels: the smallest a word on the felt may show
+FELT_KINDS = [(".ht-avatar", "seat name"), (".ht-seatinfo", "seat line"), (".ht-trickarea .htc", "trick card"),
+              (".ht-lt-who", "last trick name"), (".ht-last-trick .htc", "last trick card"),
+              (".ht-last-trick", "last trick"), (".ht-status", "status"), (".ht-cardbtn", "hand card")]
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -524,7 +497,7 @@ def test_every_word_on_the_felt_is_legible(tables: Table, size: tuple[int, int],
     hand's corners all show at 11 px or more, as drawn (a felt zoomed to fit counts at its zoom)."""
     page, problems = tables("midhand", size)
     page.screenshot(path=str(shots / f"words_{size[0]}x{size[1]}.png"))
-    labels = page.locator(".ht-felt").evaluate(LABELS_JS)
+    labels = shown_words(page.locator(".ht-felt"), FELT_KINDS)
     kinds = {label["kind"] for label in labels}
     assert kinds >= {"seat name", "seat line", "trick card", "last trick name", "last trick card", "status",
                      "hand card"}, f"the felt does not show what it should: {sorted(kinds)}"

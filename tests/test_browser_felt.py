@@ -4,7 +4,8 @@ The learner's database starts with two reviews due. Practice opens on one; Skip 
 a new puzzle. A puzzle is drawn on the table's felt: a seat for each player with its name, the learner's cards as
 the table's card buttons, and every earlier trick with each card under the name of who played it. One puzzle is
 answered by clicking its cards, the next with the keyboard alone (Tab, Enter), and one is missed ("Show me"): in
-the rest of the run it never comes back.
+the rest of the run it never comes back. Every word on the puzzle's felt and in its history shows at 11 px or
+more as drawn (the table's zoom and the felt's own included).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_util import new_page, play_server, require_browser
+from browser_util import new_page, play_server, require_browser, shown_words
 
 from hearts_tutor.practice.bank import load_bank
 from hearts_tutor.practice.learner import LearnerDB
@@ -29,14 +30,16 @@ PUZZLE_ID = re.compile(r"\bht-puzzle-id-(\S+)")
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    """The play page, its learner's database holding two reviews due now (standard plays after two tricks)."""
+    """The play page, its learner's database holding two reviews due now (standard plays after two tricks, a
+    trick under way: every kind of word on the felt)."""
     require_browser()
     root = tmp_path_factory.mktemp("felt")
     data = root / "data"
     data.mkdir()
     db = LearnerDB(data / "learner.sqlite3")
     bank = load_bank()
-    due = [p for p in bank if p.kind == "play" and p.preset == "standard" and len(p.view().tricks) >= 2][:2]
+    due = [p for p in bank if p.kind == "play" and p.preset == "standard" and len(p.view().tricks) >= 2
+           and p.view().trick][:2]
     for p in due:
         db.add_review(p.id, p.to_json(), list(p.themes))
     db.close()
@@ -107,16 +110,24 @@ def answer(page: Any, pid: str, *, keyboard: bool) -> None:
     expect(page.locator(".ht-feedback")).to_contain_text("Right!", timeout=30_000)
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_practice_on_the_felt(server: tuple[str, Path], browser: Any, size: tuple[int, int]) -> None:
+def open_practice(browser: Any, url: str, size: tuple[int, int]) -> tuple[Any, list[str]]:
+    """A page of the play page at ``size`` (and its problems list) with Practice open on the first review due."""
     from playwright.sync_api import expect
 
-    url, root = server
     page, problems = new_page(browser, size)
     page.goto(url)
     page.wait_for_selector(".ht-card:not([disabled])", timeout=90_000)
     page.locator(".ht-practice").click()
     expect(page.locator(".ht-puzzle.ht-review")).to_be_visible(timeout=30_000)
+    return page, problems
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_practice_on_the_felt(server: tuple[str, Path], browser: Any, size: tuple[int, int]) -> None:
+    from playwright.sync_api import expect
+
+    url, root = server
+    page, problems = open_practice(browser, url, size)
     first = puzzle_id(page)
     check_felt(page, first)
     page.screenshot(path=str(root / f"review_{size[0]}x{size[1]}.png"), full_page=True)
@@ -141,5 +152,36 @@ def test_practice_on_the_felt(server: tuple[str, Path], browser: Any, size: tupl
         seen = next_item(page, seen)
         assert seen != missed
         assert page.locator(".ht-reviews-due-count").inner_text() == "2"  # the two skipped; not the miss
+    assert not problems, problems
+    page.context.close()
+
+
+LEGIBLE = 11  # CSS pixels: the smallest a word on the felt may show (as tests/test_browser_defects.py's)
+PUZZLE_KINDS = [(".ht-pseat-name", "seat name"), (".ht-pseat-info", "points line"),
+                (".ht-trickarea .htc", "trick card"), (".ht-phistory-head", "history head"),
+                (".ht-phistory .ht-lt-who", "history name"), (".ht-phistory .htc", "history card"),
+                (".ht-pfelt-status", "status"), (".ht-pfelt-hearts", "hearts line"), (".ht-cardbtn", "hand card")]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_word_on_the_puzzle_felt_is_legible(server: tuple[str, Path], browser: Any,
+                                                  size: tuple[int, int]) -> None:
+    """Seat names, points lines, the trick's cards, the history's heads, names and cards, the question and the
+    hand's corners all show at 11 px or more, as drawn, and the page does not scroll sideways."""
+    url, root = server
+    page, problems = open_practice(browser, url, size)
+    puzzle_id(page)
+    page.screenshot(path=str(root / f"words_{size[0]}x{size[1]}.png"), full_page=True)
+    page.locator(".ht-puzzle .ht-phistory").scroll_into_view_if_needed()
+    page.screenshot(path=str(root / f"history_{size[0]}x{size[1]}.png"))
+    labels = shown_words(page.locator(".ht-puzzle .ht-pscope"), PUZZLE_KINDS)
+    kinds = {label["kind"] for label in labels}
+    assert kinds >= {kind for _sel, kind in PUZZLE_KINDS}, f"the felt does not show what it should: {sorted(kinds)}"
+    smallest = {kind: min(round(label["px"], 1) for label in labels if label["kind"] == kind) for kind in kinds}
+    print(f"smallest words on the puzzle's felt at {size[0]}x{size[1]}: {smallest}")
+    small = [f"{label['kind']} {label['text']!r}: {label['px']:.1f} px" for label in labels if label["px"] < LEGIBLE]
+    assert not small, f"words under {LEGIBLE} px at {size[0]}x{size[1]}: {small[:8]}; smallest {smallest}"
+    wide = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert wide <= 0, f"the page scrolls sideways by {wide} px at {size[0]}x{size[1]}"
     assert not problems, problems
     page.context.close()

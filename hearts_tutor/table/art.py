@@ -276,6 +276,26 @@ def zoom_steps(zooms: Sequence[float], full: float, extra: float = 0) -> list[tu
     return steps
 
 
+TABLE_ZOOM = "var(--ht-zoom, 1)"
+"""The zoom the whole table is drawn at (a CSS number): each rule that zooms the table says it (:func:`table_zoom`),
+so that what it holds besides the felt (the practice view) can size its words for it (:func:`legible`)."""
+
+
+def table_zoom(z: float) -> str:
+    """The declarations that draw the whole table at zoom ``z`` and say so to what it holds (:data:`TABLE_ZOOM`)."""
+    return f"zoom: {z}; --ht-zoom: {z};"
+
+
+def legible(px: float, zoom: str = TABLE_ZOOM) -> str:
+    """A font size of ``px`` pixels, or larger where the box is drawn at ``zoom`` (a CSS expression of the zooms
+    in effect), so that it shows at least :data:`LEGIBLE` pixels.
+
+    >>> legible(12)
+    'max(12px, calc(11.5px / (var(--ht-zoom, 1))))'
+    """
+    return f"max({px}px, calc({LEGIBLE}px / ({zoom})))"
+
+
 def _fit_rules() -> str:
     """Container queries that keep the whole table in view at any width."""
     beside = SIDE_WIDTH + SIDE_GAP  # the side panels and the gap before them
@@ -293,7 +313,7 @@ def _fit_rules() -> str:
     rules += [f"@container ht-table (max-width: {width:.2f}px) {{ .ht-table .ht-felt {{ zoom: {z}; }} }}"
               for width, z in zoom_steps(_NARROW_ZOOMS, NARROW_FELT_WIDTH)]
     # a landscape screen too short for the table (a laptop): the whole table drawn smaller, hand and trick in view
-    rules += [f"@media (min-aspect-ratio: 1/1) and (max-height: {height:.2f}px) {{ .ht-table {{ zoom: {z}; }} }}"
+    rules += [f"@media (min-aspect-ratio: 1/1) and (max-height: {height:.2f}px) {{ .ht-table {{ {table_zoom(z)} }} }}"
               for height, z in zoom_steps(_SHORT_ZOOMS, TABLE_HEIGHT)]
     # drawn smaller, the table would leave a quarter of a laptop's width empty: the side panels take that room
     rules.append(f"@media (min-aspect-ratio: 1/1) and (max-height: {TABLE_HEIGHT - 0.02:.2f}px) {{ .ht-table "
@@ -301,7 +321,7 @@ def _fit_rules() -> str:
                  f"max-width: {WIDE_SIDE_WIDTH}px; }} }}")
     short = f"@media (min-aspect-ratio: 1/1) and (max-height: {COMPACT_BELOW - 0.02:.2f}px)"
     rules.append(f"{short} {{\n{_COMPACT_CSS}}}")
-    rules += [f"{short} and (max-height: {height:.2f}px) {{ {table} {{ zoom: {z}; }} }}"
+    rules += [f"{short} and (max-height: {height:.2f}px) {{ {table} {{ {table_zoom(z)} }} }}"
               for table, zooms, full in ((".ht-table", _COMPACT_ZOOMS, COMPACT_HEIGHT),
                                          (COMPACT_LONG, _COMPACT_LONG_ZOOMS, COMPACT_LONG_HEIGHT))
               for height, z in zoom_steps(zooms, full, PAGE_MARGIN)]
@@ -348,9 +368,15 @@ def _felt_words(zoom: float, table: str = ".ht-table") -> str:
 # The felt's rows, by their place in the table's widgets (.ht-felt: top, middle, status, warning, bottom).
 _MIDDLE = ".ht-table .ht-felt > :nth-child(2)"
 _CENTRE = f"{_MIDDLE} > :nth-child(2)"
-# the last trick's cards drawn small, their corner alone
-_CORNER_CARDS = """.ht-table .ht-felt .ht-lt-cards .htc-sm { width: 40px; height: 44px; }
-.ht-table .ht-felt .htc-sm .htc-mid { display: none; }"""
+
+
+def corner_only(scope: str) -> str:
+    """The last trick's cards under ``scope`` drawn small, their corner alone (its rank over its suit)."""
+    return f"""{scope} .ht-lt-cards .htc-sm {{ width: 40px; height: 44px; }}
+{scope} .htc-sm .htc-mid {{ display: none; }}"""
+
+
+_CORNER_CARDS = corner_only(".ht-table .ht-felt")
 
 
 # the narrow felt: chips for seats, the last trick on a row of its own, the hand on a row of its own above the
@@ -396,7 +422,7 @@ COMPACT_FELT_WIDTH = HAND_WIDTH + 2 * (SEAT_COLUMN + 6 + 8)  # the hand between 
 # little.
 _COMPACT_CSS = (_chip_seats(".ht-table .ht-felt") + _felt_words(COMPACT_ZOOM)
                 + _felt_words(_COMPACT_LONG_ZOOMS[0], COMPACT_LONG) + f"""\
-.ht-table {{ max-width: none; zoom: {COMPACT_ZOOM}; }}
+.ht-table {{ max-width: none; {table_zoom(COMPACT_ZOOM)} }}
 .ht-table .ht-toolbar {{ padding: 0 6px; margin-bottom: 3px; }}
 .ht-table .ht-main > .ht-felt {{ display: grid; width: {COMPACT_FELT_WIDTH}px; zoom: 1; padding: 4px 8px;
   border-width: 6px; grid-template-columns: {SEAT_COLUMN}px minmax(0, 1fr) {SEAT_COLUMN}px;
@@ -469,6 +495,21 @@ def style_sheet(colours: Sequence[tuple[str, str, str]]) -> str:
     return ("<style>\n" + f".ht-table .ht-felt {{ {FELT_LOOK} }}\n" + _CSS + hand_css()
             + _chip_seats(".ht-table .ht-crowded") + "\n" + _fit_rules()
             + "\n" + avatars + "\n</style>")
+
+
+def corner_cards(scope: str, size: str = "14px", line: str = "15px") -> str:
+    """The last trick's small cards under ``scope`` (the table's felt, a puzzle's history): the names over them and
+    their corners ``size`` large (``line`` high), like the felt's other words, each card's corner only once (at
+    the top, over its suit)."""
+    return f"""{scope} .ht-lt-cards {{ gap: 5px; }}
+{scope} .ht-lt-cards .ht-lt-who {{ font-size: {size}; min-width: 40px; width: auto; }}
+{scope} .ht-lt-cards .htc-sm {{ width: 40px; height: 58px; display: block; margin: 0 auto; }}
+{scope} .htc-sm .htc-tl {{ font-size: {size}; line-height: {line}; }}
+{scope} .htc-sm .htc-mid {{ top: 32px; font-size: 20px; line-height: 22px; }}
+{scope} .htc-sm .htc-mid.htc-face {{ font-size: max(16px, {size}); }}
+{scope} .htc-sm .htc-mid small {{ font-size: max(14px, {size}); }}
+{scope} .htc-sm .htc-br {{ display: none; }}
+"""
 
 
 _CSS = r"""
@@ -589,17 +630,8 @@ _CSS = r"""
 .htc-sm.htc-cancelled::after { font-size: 26px; }
 .ht-lt-cards .ht-lt-who { text-align: center; font-size: 10px; color: #d7ecd9; width: 40px; overflow: hidden;
   white-space: nowrap; }
-/* on the table's felt the last trick's names and corners as large as its other words, each card's corner only
-   once (at the top, over its suit) */
-.ht-table .ht-felt .ht-lt-cards { gap: 5px; }
-.ht-table .ht-felt .ht-lt-cards .ht-lt-who { font-size: 14px; min-width: 40px; width: auto; }
-.ht-table .ht-felt .ht-lt-cards .htc-sm { width: 40px; height: 58px; display: block; margin: 0 auto; }
-.ht-table .ht-felt .htc-sm .htc-tl { font-size: 14px; line-height: 15px; }
-.ht-table .ht-felt .htc-sm .htc-mid { top: 32px; font-size: 20px; line-height: 22px; }
-.ht-table .ht-felt .htc-sm .htc-mid.htc-face { font-size: 16px; }
-.ht-table .ht-felt .htc-sm .htc-mid small { font-size: 14px; }
-.ht-table .ht-felt .htc-sm .htc-br { display: none; }
-/* coach, telepathy, score pad */
+/* on the table's felt the last trick's names and corners as large as its other words (corner_cards) */
+""" + corner_cards(".ht-table .ht-felt") + r"""/* coach, telepathy, score pad */
 .ht-table .ht-coach .ht-grade { font-weight: 700; padding: 1px 7px; border-radius: 8px; color: #fff; }
 .ht-grade.best { background: #2b8a3e; } .ht-grade.good { background: #5c940d;
   } .ht-grade.inaccuracy { background: #e67700; }

@@ -24,6 +24,15 @@ PUZZLE_FELT_WIDTH = 700  # four seats round the trick area, the rail included: b
 NARROW_PUZZLE = 600  # below this the seats are chips beside a narrower trick, and only the hand sets the width
 _ZOOMS = (0.9, 0.8)
 _NARROW_ZOOMS = (0.9, 0.8, 0.7, 0.65)
+ZOOM = f"{art.TABLE_ZOOM} * var(--ht-pzoom, 1)"
+"""The zoom a puzzle's felt is drawn at: the table's, when the puzzle is inside one, times its own
+(:func:`_fit_css`)."""
+
+
+def _size(px: float) -> str:
+    """A word's font size on the puzzle's felt: ``px``, or larger to show :data:`.art.LEGIBLE` pixels at its zoom."""
+    return art.legible(px, ZOOM)
+
 
 _CSS = f"""
 .ht-pscope {{ container: ht-pscope / inline-size; font-family: "Segoe UI", "Helvetica Neue", Arial, sans-serif; }}
@@ -39,22 +48,23 @@ _CSS = f"""
 .ht-pseat {{ display: flex; align-items: center; gap: 6px; background: rgba(0,0,0,.22); border-radius: 14px;
   padding: 3px 8px 3px 4px; color: #f3f7f2; }}
 .ht-pseat img {{ width: 40px; height: 40px; background: rgba(255,255,255,.92); border-radius: 12px; flex: none; }}
-.ht-pseat-name {{ font-weight: 700; font-size: 14px; color: #fff; }}
-.ht-pseat-info {{ font-size: 12px; color: #d7ecd9; }}
+.ht-pseat-name {{ font-weight: 700; font-size: {_size(14)}; color: #fff; }}
+.ht-pseat-info {{ font-size: {_size(12)}; color: #d7ecd9; }}
 .ht-pseat-info b {{ color: #fff; }}
-.ht-pfelt-status {{ background: rgba(0,0,0,.28); border-radius: 10px; padding: 5px 12px; font-size: 15px;
+.ht-pfelt-status {{ background: rgba(0,0,0,.28); border-radius: 10px; padding: 5px 12px; font-size: {_size(15)};
   color: #fffbe6; text-align: center; margin: 4px auto 0 auto; }}
 .ht-pfelt-status b {{ color: #ffd84d; }}
 .ht-pfelt-me .widget-html-content {{ display: flex; align-items: center; justify-content: center; gap: 14px;
-  font-size: 13px; }}
+  font-size: {_size(13)}; }}
 .ht-pfelt-me .ht-heart-icon {{ vertical-align: -5px; }}
 .ht-pfelt-me .ht-hb-on {{ color: #ff8a9a; font-weight: 700; }} .ht-pfelt-me .ht-hb-off {{ color: #a5c9ad; }}
 .ht-pscope .ht-phistory {{ background: #1f6b3a; color: #f3f7f2; border-radius: 12px; padding: 6px 10px;
-  margin-top: 6px; max-width: 830px; box-sizing: border-box; font-size: 13px; }}
+  margin-top: 6px; max-width: 830px; box-sizing: border-box; font-size: {_size(13)}; }}
 .ht-phistory > b {{ display: block; }}
 .ht-phistory-trick {{ display: inline-block; vertical-align: top; margin: 4px 10px 2px 0; }}
-.ht-phistory-head {{ font-size: 12px; color: #fff6cf; }}
-.ht-phistory .ht-lt-who {{ font-size: 11px; }}
+.ht-phistory-head {{ font-size: {_size(12)}; color: #fff6cf; }}
+{art.corner_cards(".ht-pscope .ht-phistory", _size(12), "1.1")}{art.corner_only(".ht-pscope .ht-phistory")}
+.ht-pscope .ht-trickarea .htc-tl, .ht-pscope .ht-trickarea .htc-br {{ font-size: {_size(17)}; line-height: 0.95; }}
 .ht-pscope .jupyter-button.ht-cardbtn.ht-puzzle-best {{ transform: translateY(-10px);
   box-shadow: 0 0 0 4px #69db7c, 0 0 14px 4px rgba(105,219,124,.8); }}
 """
@@ -63,15 +73,16 @@ _CSS = f"""
 def _fit_css() -> str:
     """Below its width the puzzle's felt is drawn smaller, so that every card of the hand stays in view; on a
     phone the seats become chips and the felt is as wide as the hand."""
-    zoom = ("@container ht-pscope (max-width: {:.2f}px) {{ .ht-pscope .ht-pfelt, .ht-pscope .ht-phistory "
-            "{{ zoom: {}; }} }}")
+    zoom = ("@container ht-pscope (max-width: {w:.2f}px) {{ .ht-pscope .ht-pfelt, .ht-pscope .ht-phistory "
+            "{{ zoom: {z}; --ht-pzoom: {z}; }} }}")
     narrow = (f"@container ht-pscope (max-width: {NARROW_PUZZLE - 0.02:.2f}px) {{ .ht-pscope .ht-pfelt "
-              "{ min-width: 0; zoom: 1; } .ht-pfelt-side { width: 84px; } .ht-pseat { flex-direction: column; "
-              "padding: 3px; text-align: center; } .ht-pseat img { width: 30px; height: 30px; } "
-              ".ht-pseat-name { font-size: 13px; } .ht-pseat-info { font-size: 11px; } }")
+              "{ min-width: 0; zoom: 1; --ht-pzoom: 1; } .ht-pfelt-side { width: 84px; } "
+              ".ht-pseat { flex-direction: column; padding: 3px; text-align: center; } "
+              ".ht-pseat img { width: 30px; height: 30px; } "
+              f".ht-pseat-name {{ font-size: {_size(13)}; }} .ht-pseat-info {{ font-size: {_size(11)}; }} }}")
     hand = art.HAND_WIDTH + 2 * (10 + 12) + 4
-    return "\n".join([*(zoom.format(w, z) for w, z in zoom_steps(_ZOOMS, PUZZLE_FELT_WIDTH)), narrow,
-                      *(zoom.format(w, z) for w, z in zoom_steps(_NARROW_ZOOMS, hand))])
+    return "\n".join([*(zoom.format(w=w, z=z) for w, z in zoom_steps(_ZOOMS, PUZZLE_FELT_WIDTH)), narrow,
+                      *(zoom.format(w=w, z=z) for w, z in zoom_steps(_NARROW_ZOOMS, hand))])
 
 
 def style_sheet() -> str:
