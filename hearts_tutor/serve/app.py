@@ -29,7 +29,7 @@ def skip_slow_optional_checks() -> None:
     """Start the servers without :data:`SLOW_OPTIONAL_CHECKS` (jsonschema imports them under
     ``suppress(ImportError)``: a ``None`` entry in :data:`sys.modules` makes that import fail at once)."""
     for name in SLOW_OPTIONAL_CHECKS:
-        sys.modules.setdefault(name, None)  # type: ignore[assignment]
+        sys.modules.setdefault(name, None)  # type: ignore[arg-type]
 
 
 def lessons_dir(stack: ExitStack) -> Path:
