@@ -155,7 +155,7 @@ class Plant:
         self.choices, self.stages, self.noise, self.flip = dict(choices), stages, noise, set(flip)
         self.calls: list[str] = []
         monkeypatch.setattr(mine, "option_values", self.values)
-        monkeypatch.setattr(mine, "_level_choices", self.level_choices)
+        monkeypatch.setattr(mine, "level_choices", self.level_choices)
 
     def level_choices(self, view: Any, seed: int, expert: int = 0) -> dict[str, Card]:
         out = {lv: self.choices[lv] for lv in ("easy", "medium", "hard")}
@@ -210,7 +210,7 @@ def test_a_position_where_every_level_agrees_is_rejected() -> None:
     for plays in range(4, 40):
         record = bot_position(plays)
         view = record.to_state().view(0)
-        if len(view.legal_plays()) > 1 and len(set(mine._level_choices(view, SEED).values())) == 1:
+        if len(view.legal_plays()) > 1 and len(set(mine.level_choices(view, SEED).values())) == 1:
             break
     else:
         pytest.fail("no decision where the bots agree")

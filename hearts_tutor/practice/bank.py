@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +35,7 @@ BANK_DIR = Path(__file__).resolve().parent / "bank"
 
 THEMES = ("pass-queen", "pass-spade-guards", "pass-void", "pass-midrange", "pass-moon", "duck", "take-early",
           "unload-queen", "flush-queen", "avoid-lead", "void-discard", "count-suit", "midrange-follow",
-          "stop-moon", "shoot-moon", "jack-of-diamonds", "endplay", "variant")
+          "stop-moon", "shoot-moon", "jack-of-diamonds", "endplay", "play-to-score", "variant")
 """Theme ids (SPEC section 11), stable: attempts and ratings are stored under them."""
 
 THEME_NAMES = {
@@ -46,6 +46,7 @@ THEME_NAMES = {
     "avoid-lead": "Choosing a safe lead", "void-discard": "Discarding when void", "count-suit": "Counting a suit",
     "midrange-follow": "Following with mid-range cards", "stop-moon": "Stopping a moon",
     "shoot-moon": "Shooting the moon", "jack-of-diamonds": "The jack of diamonds", "endplay": "The last tricks",
+    "play-to-score": "Playing to the score",
     "variant": "Rule variants",
 }
 
@@ -70,6 +71,11 @@ VARIANT_LESSONS = frozenset({"08_variants"})
 puzzles only (a learner of lesson 1 must not meet an eight-player Cancellation deal)."""
 
 PUZZLE_FIELDS = ("id", "kind", "answers", "best", "expected", "themes", "rating", "explanation", "source")
+SCORE_FIELDS = ("scores", "target")
+"""A ``play-to-score`` puzzle's score line (SPEC section 11): the game's scores before the hand, seat 0 first, and
+the target; optional, and never part of the hand record."""
+NOT_RECORD = PUZZLE_FIELDS + SCORE_FIELDS
+"""Every field of a puzzle that is not its hand record prefix."""
 KINDS = ("pass", "play")
 
 
@@ -122,6 +128,13 @@ class Puzzle:
     rating: float
     explanation: str
     source: dict[str, Any] = field(default_factory=dict, compare=False)
+    scores: tuple[int, ...] | None = None
+    """The game's scores before the hand, seat 0 first (a ``play-to-score`` puzzle's), else None."""
+
+    @property
+    def target(self) -> int | None:
+        """The score that ends the game, when the puzzle has a score line."""
+        return self.record.rules.target if self.scores is not None else None
 
     @property
     def preset(self) -> str:
@@ -144,7 +157,8 @@ class Puzzle:
         want = Phase.PASS if self.kind == "pass" else Phase.PLAY
         if state.phase is not want or (want is Phase.PLAY and state.to_move != 0):
             raise BankError(f"puzzle {self.id}: the position is not seat 0's {self.kind}")
-        return state.view(0)
+        view = state.view(0)
+        return replace(view, scores=self.scores) if self.scores is not None else view
 
     def judge(self, cards: Sequence[Card]) -> Judgement:
         """The stored verdict on an answer (no rollouts): right when it is one of the accepted moves (an accepted
@@ -169,6 +183,8 @@ class Puzzle:
                     "expected": {k: [round(m, 3), round(c, 3)] for k, (m, c) in self.expected.items()},
                     "themes": list(self.themes), "rating": round(self.rating, 1), "explanation": self.explanation,
                     "source": self.source})
+        if self.scores is not None:
+            out.update({"scores": list(self.scores), "target": self.target})
         return out
 
     @classmethod
@@ -183,7 +199,7 @@ class Puzzle:
         if missing:
             raise BankError(f"puzzle {pid}: missing {', '.join(missing)}")
         try:
-            record = HandRecord.from_json({k: v for k, v in data.items() if k not in PUZZLE_FIELDS})
+            record = HandRecord.from_json({k: v for k, v in data.items() if k not in NOT_RECORD})
         except RecordError as e:
             raise BankError(f"puzzle {pid}: bad hand record: {e}") from None
         kind = data["kind"]
@@ -208,7 +224,23 @@ class Puzzle:
             raise BankError(f"puzzle {pid}: rating must be a number")
         return cls(id=pid, record=record, kind=kind, answers=answers, best=best, expected=options,
                    themes=tuple(themes), rating=float(rating), explanation=str(data["explanation"]),
-                   source=data["source"] if isinstance(data["source"], dict) else {})
+                   source=data["source"] if isinstance(data["source"], dict) else {},
+                   scores=_score_line(pid, data, record))
+
+
+def _score_line(pid: str, data: dict[str, Any], record: HandRecord) -> tuple[int, ...] | None:
+    """A puzzle's scores, checked against its rules (None when it has no score line)."""
+    if "scores" not in data and "target" not in data:
+        if "play-to-score" in data["themes"]:
+            raise BankError(f"puzzle {pid}: a play-to-score puzzle needs its scores and target")
+        return None
+    scores, target, rules = data.get("scores"), data.get("target"), record.rules
+    if not isinstance(scores, list) or len(scores) != rules.players or \
+            any(isinstance(v, bool) or not isinstance(v, int) for v in scores):
+        raise BankError(f"puzzle {pid}: scores must list {rules.players} whole numbers, seat 0 first, not {scores!r}")
+    if target != rules.target:
+        raise BankError(f"puzzle {pid}: target {target!r} is not its rules' target ({rules.target})")
+    return tuple(scores)
 
 
 def _canonical(text: Any, kind: str) -> str:
@@ -329,6 +361,6 @@ def append_puzzles(path: Path, puzzles: Iterable[dict[str, Any]]) -> int:
     return n
 
 
-__all__ = ["BANK_DIR", "KINDS", "LESSON_THEMES", "SCHEMA", "THEMES", "THEME_NAMES", "VARIANT_LESSONS", "Bank",
-           "BankError", "Judgement", "Puzzle", "append_puzzles", "bank_files", "load_bank", "move_key", "parse_move",
-           "read_bank_file"]
+__all__ = ["BANK_DIR", "KINDS", "LESSON_THEMES", "NOT_RECORD", "SCHEMA", "SCORE_FIELDS", "THEMES", "THEME_NAMES",
+           "VARIANT_LESSONS", "Bank", "BankError", "Judgement", "Puzzle", "append_puzzles", "bank_files", "load_bank",
+           "move_key", "parse_move", "read_bank_file"]
