@@ -17,6 +17,20 @@ from .mine import half_width, paired_lower_bound, play_outcomes
 
 CHANCE_GOOD = 0.01
 """A card within this much game-win chance of the best is accepted as right (the points' 'good' band's twin)."""
+CHANCE_BAND_LIMITS = (0.005, CHANCE_GOOD, 0.03, 0.06)
+"""The most chance to win the game a move of each band gives up (best, good, inaccuracy, mistake; more is a
+blunder), for a puzzle judged at its score line."""
+
+
+def chance_band(cost: float) -> str:
+    """The band of a cost in chance to win the game (0 to 1).
+
+    >>> [chance_band(x) for x in (0.0, 0.008, 0.02, 0.05, 0.2)]
+    ['best', 'good', 'inaccuracy', 'mistake', 'blunder']
+    """
+    from ..coach.grading import BANDS
+
+    return next((band for band, limit in zip(BANDS, CHANCE_BAND_LIMITS, strict=False) if cost <= limit), BANDS[-1])
 
 
 # ----- judging at a score line -----
@@ -71,4 +85,5 @@ def lead_in_chance(chances: Mapping[Any, list[float]], better: Any, worse: Any) 
     return paired_lower_bound({"b": [-x for x in chances[better]], "w": [-x for x in chances[worse]]}, "w", "b")
 
 
-__all__ = ["CHANCE_GOOD", "ChanceComparison", "chances_of", "judge_at_score", "lead_in_chance", "score_line"]
+__all__ = ["CHANCE_BAND_LIMITS", "CHANCE_GOOD", "ChanceComparison", "chance_band", "chances_of", "judge_at_score",
+           "lead_in_chance", "score_line"]

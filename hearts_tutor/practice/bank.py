@@ -112,6 +112,11 @@ class Judgement:
     band: str
     expected: float | None
     """The move's expected points this hand, or None for a pass the coach did not compare."""
+    chance: float | None = None
+    """A play-to-score puzzle's judgement is in the chance to win the game (``cost`` is chance given up, from 0 to
+    1): the move's chance. None for a judgement in points."""
+    best_chance: float | None = None
+    """The best move's chance to win the game (a judgement in chance)."""
 
 
 @dataclass(frozen=True)
@@ -160,12 +165,25 @@ class Puzzle:
         view = state.view(0)
         return replace(view, scores=self.scores) if self.scores is not None else view
 
+    @property
+    def chances(self) -> dict[str, tuple[float, float]]:
+        """A play-to-score puzzle's stored chance to win the game per option, with its 95% half-width (empty for
+        a puzzle judged in points)."""
+        stored = (self.source.get("to_score") or {}).get("chance") if self.scores is not None else None
+        if not isinstance(stored, dict):
+            return {}
+        return {k: (float(v[0]), float(v[1])) for k, v in stored.items()}
+
     def judge(self, cards: Sequence[Card]) -> Judgement:
         """The stored verdict on an answer (no rollouts): right when it is one of the accepted moves (an accepted
-        move other than the best keeps its small cost and its band, best or good)."""
+        move other than the best keeps its small cost and its band, best or good). A play-to-score puzzle's
+        cost is the chance to win the game given up (:func:`~hearts_tutor.practice.at_score.chance_band`)."""
         from ..coach.grading import band_of
 
         key = move_key(cards[0] if self.kind == "play" and len(cards) == 1 else tuple(cards))
+        chances = self.chances
+        if chances and key in chances and self.best in chances:
+            return self._judge_in_chance(key, chances)
         best = self.expected[self.best][0]
         mine = self.expected.get(key)
         if mine is None:
@@ -176,6 +194,17 @@ class Puzzle:
         if key in self.answers:
             return Judgement(True, key, cost, band if band in ("best", "good") else "good", mine[0])
         return Judgement(False, key, cost, band, mine[0])
+
+    def _judge_in_chance(self, key: str, chances: dict[str, tuple[float, float]]) -> Judgement:
+        from .at_score import chance_band
+
+        best, mine = chances[self.best][0], chances[key][0]
+        cost = 0.0 if key == self.best else round(max(0.0, best - mine), 4)
+        band = chance_band(cost)
+        if key in self.answers:
+            band = band if band in ("best", "good") else "good"
+        return Judgement(key in self.answers, key, cost, band, self.expected[key][0] if key in self.expected else None,
+                         chance=mine, best_chance=best)
 
     def to_json(self) -> dict[str, Any]:
         out = self.record.to_json()

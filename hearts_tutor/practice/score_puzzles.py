@@ -3,10 +3,10 @@ the answer by points (issue 31, SPEC section 11).
 
 Where the score lines come from: whole self-play games of the bots (:mod:`hearts_tutor.equity.selfplay`, the
 games kept in ``benchmarks/equity_data/games.jsonl``, played again when that file is missing). Each mined deal
-takes one score line from those games at a hand where some seat can reach the target (:attr:`ScoreLine.
-can_end_this_hand`), deals a new hand with that hand's number (its pass direction), and lets bots of mixed
-levels play it, seeing the scores. Every play with more than one legal card is a candidate; it becomes a puzzle
-only when every filter holds, cheapest first:
+takes one score line from those games at a hand where the highest score is within ``NEAR_TARGET`` of the target
+(so this hand can end the game), deals a new hand with that hand's number (its pass direction), and lets bots of
+mixed levels play it, seeing the scores. Every play with more than one legal card is a candidate; it becomes a
+puzzle only when every filter holds, cheapest first:
 
 1. ``forced``: more than one legal card.
 2. ``score_same`` / ``screen``: a quick screen (``Budget.screen`` deals, every seat's points kept) judges the
@@ -55,12 +55,14 @@ from .mine import (
 )
 
 THEME = "play-to-score"
-SCREEN_CHANCE = 0.02
+SCREEN_CHANCE = 0.015
 """The screen's least lead in game-win chance of the chance's card over the points' card."""
-CHANCE_MARGIN = 0.02
+CHANCE_MARGIN = 0.015
 """The least lead in game-win chance (the lower end of its 95% interval) of every answer over the points' card."""
 GAMES_FILE = BANK_DIR.parents[2] / "benchmarks" / "equity_data" / "games.jsonl"
 """The self-play games the score lines come from (:mod:`hearts_tutor.equity.selfplay`)."""
+NEAR_TARGET = 20
+"""The score lines mined: the highest score at most this far below the target (where the game may well end)."""
 GAMES = 257
 """How many of the self-play games to draw score lines from."""
 BANK_FILE = BANK_DIR / "standard-score.jsonl"
@@ -213,13 +215,13 @@ def game_hands(games: int = GAMES) -> tuple[tuple[int, tuple[tuple[int, ...], ..
 
 
 def near_end_lines(rules: Rules, games: int = GAMES) -> list[tuple[int, int, tuple[int, ...], int]]:
-    """Every (game, hand number, scores before it, dealer) of the self-play games where the hand can end the
-    game."""
+    """Every (game, hand number, scores before it, dealer) of the self-play games where the highest score is
+    within :data:`NEAR_TARGET` of the target (so this hand can end the game)."""
     out = []
     for g, (first_dealer, hands) in enumerate(game_hands(games)):
         scores = [0] * rules.players
         for k, points in enumerate(hands):
-            if ScoreLine(rules, tuple(scores), 0).can_end_this_hand:
+            if max(scores) >= rules.target - NEAR_TARGET and ScoreLine(rules, tuple(scores), 0).can_end_this_hand:
                 out.append((g, k, tuple(scores), (first_dealer + k) % rules.players))
             scores = [s + p for s, p in zip(scores, points, strict=True)]
     return out
