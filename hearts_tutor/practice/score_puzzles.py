@@ -112,21 +112,21 @@ def explain_at_score(view: PlayerView, best: Card, tempting: Card, chance: Mappi
     """Why the answer, at this score: the score facts, what each card does to the game (``ends``: how often it
     ends the game this hand with the learner winning, and losing), and the cost in chance (``chance``, ``points``:
     each card's means)."""
-    from ..coach.text import cap, play_phrase, points_phrase
+    from ..coach.text import play_phrase, points_phrase
 
     b, t = play_phrase(best), play_phrase(tempting)
     won_b, lost_b = ends[best]
     won_t, lost_t = ends[tempting]
     game = ""
     if abs(won_b - won_t) >= abs(lost_b - lost_t) and abs(won_b - won_t) >= 0.05:
-        game = (f" {cap(b)} ends the game this hand with you winning in {percent(won_b)} of the play-outs, "
-                f"{t} in {percent(won_t)}.")
+        game = (f" After {b} the game ends this hand with you winning in {percent(won_b)} of the coach's "
+                f"play-outs, after {t} in {percent(won_t)}.")
     elif abs(lost_b - lost_t) >= 0.05:
-        game = (f" {cap(t)} ends the game this hand with you losing in {percent(lost_t)} of the play-outs, "
-                f"{b} in {percent(lost_b)}.")
+        game = (f" After {t} the game ends this hand with you losing in {percent(lost_t)} of the coach's "
+                f"play-outs, after {b} in {percent(lost_b)}.")
     fewer = points[best] - points[tempting]
-    return (f"{score_facts_words(view)}{game} Play to the score: {b} gives you {percent(chance[best])} "
-            f"to win the game, {t} only {percent(chance[tempting])}, though {t} takes "
+    return (f"{score_facts_words(view)}{game} Play to the score: after {b} your chance to win the game is "
+            f"{percent(chance[best])}, after {t} only {percent(chance[tempting])}, though {t} takes "
             f"{points_phrase(fewer)} fewer this hand on average.")
 
 
