@@ -14,7 +14,8 @@ puzzle only when every filter holds, cheapest first:
    and by its points this hand; the two pick different cards, the chance's pick ahead by ``SCREEN_CHANCE``.
 3. ``margin``: the coach's grading model (``Budget.grade`` deals) confirms it: the best card by chance beats the
    best card by points by at least ``CHANCE_MARGIN`` of game-win chance, and the points' card takes fewer
-   points, each with the 95% confidence interval of the paired difference clear of the bound.
+   points, each with the 95% confidence interval of the paired difference clear of the bound (and the mean lead
+   in chance at least ``CHANCE_GAP``).
 4. ``second_opinion``: the bank's second verifier (:func:`hearts_tutor.practice.verify.verify_puzzle`: uniform
    deals, moons both ways, a mix of policies) judged at the same score line keeps the answer, and the points'
    card wrong.
@@ -57,11 +58,13 @@ from .mine import (
 THEME = "play-to-score"
 SCREEN_CHANCE = 0.015
 """The screen's least lead in game-win chance of the chance's card over the points' card."""
-CHANCE_MARGIN = 0.015
+CHANCE_MARGIN = 0.01
 """The least lead in game-win chance (the lower end of its 95% interval) of every answer over the points' card."""
+CHANCE_GAP = 0.02
+"""The least mean lead in game-win chance of the best card over the points' card."""
 GAMES_FILE = BANK_DIR.parents[2] / "benchmarks" / "equity_data" / "games.jsonl"
 """The self-play games the score lines come from (:mod:`hearts_tutor.equity.selfplay`)."""
-NEAR_TARGET = 20
+NEAR_TARGET = 14
 """The score lines mined: the highest score at most this far below the target (where the game may well end)."""
 GAMES = 257
 """How many of the self-play games to draw score lines from."""
@@ -164,7 +167,8 @@ def consider_at_score(view: PlayerView, record: HandRecord, ident: str, source: 
     points = {c: [float(p[view.seat]) for p in rows] for c, rows in outcomes.items()}
     answers = [c for c in cards if verdict.chance[best] - verdict.chance[c] <= CHANCE_GOOD
                and lead_in_chance(chances, c, tempting) >= CHANCE_MARGIN]
-    if best not in answers or paired_lower_bound(points, best, tempting) <= 0:
+    if best not in answers or paired_lower_bound(points, best, tempting) <= 0 or \
+            verdict.chance[best] - verdict.chance[tempting] < CHANCE_GAP:
         return None, "margin"
     ends = {c: end_rates(line, outcomes[c]) for c in (best, tempting)}
     judged = ChanceComparison(dict(verdict.chance), {c: half_width(v) for c, v in chances.items()},
