@@ -16,7 +16,9 @@ puzzle only when every filter holds, cheapest first:
    best card by points by at least ``CHANCE_MARGIN`` of game-win chance, and the points' card takes fewer
    points, each with the 95% confidence interval of the paired difference clear of the bound (and the mean lead
    in chance at least ``CHANCE_GAP``).
-4. ``second_opinion``: the bank's second verifier (:func:`hearts_tutor.practice.verify.verify_puzzle`: uniform
+4. ``stable``: the same grading with new dice (as ``puzzles check`` grades it) still finds its best card among
+   the answers and the points' card wrong.
+5. ``second_opinion``: the bank's second verifier (:func:`hearts_tutor.practice.verify.verify_puzzle`: uniform
    deals, moons both ways, a mix of policies) judged at the same score line keeps the answer, and the points'
    card wrong.
 
@@ -43,7 +45,7 @@ from ..engine.record import HandRecord
 from ..engine.rules import Rules
 from ..engine.view import PlayerView
 from ..equity import final_shares, game_over
-from .at_score import CHANCE_GOOD, ChanceComparison, chances_of, lead_in_chance, score_line
+from .at_score import CHANCE_GOOD, ChanceComparison, chances_of, judge_at_score, lead_in_chance, score_line
 from .bank import BANK_DIR, move_key
 from .mine import (
     DEFAULT_BUDGET,
@@ -196,6 +198,9 @@ def consider_at_score(view: PlayerView, record: HandRecord, ident: str, source: 
                    "solved_by": [lv for lv, ok in solved.items() if ok]},
         "scores": [*line.scores[seat:], *line.scores[:seat]], "target": view.rules.target,
     })
+    again = judge_at_score(view, cards, seed=seed + 3, deals=budget.grade)
+    if again.best not in answers or tempting in again.accepted:
+        return None, "stable"
     second = verify_puzzle(Puzzle.from_json(puzzle), seed + 2)
     if not second.get("kept"):
         return None, "second_opinion"
