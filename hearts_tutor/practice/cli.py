@@ -32,9 +32,11 @@ def cmd_mine(args: argparse.Namespace) -> int:
     if args.to_score:
         from .score_puzzles import mine_score_deal
 
-        if args.rules != "standard" or args.decisions != "play" or args.themes:
-            return _fail("--to-score mines plays of the standard game (--rules standard --decisions play, no --themes)")
+        if args.rules != "standard" or args.decisions == "pass" or args.themes:
+            return _fail("--to-score mines plays of the standard game (no --rules other than standard, no "
+                         "--decisions pass, no --themes)")
         deal_miner = mine_score_deal
+        budget = budget.only(("play",))
     out = Path(args.out) if args.out else BANK_DIR / f"{rules.name}{'-score' if args.to_score else ''}.jsonl"
     try:
         budget = (Budget.small() if args.small else Budget()).only(tuple(args.decisions.split(",")))
@@ -159,7 +161,7 @@ def add_parser(sub: Any) -> None:
     m.add_argument("--to-score", action="store_true",
                    help="mine play-to-score puzzles: hands at score lines of self-play games near the target, kept "
                         "where the best play by the chance to win the game differs from the best by points "
-                        "(default --out: the shipped bank's standard-score.jsonl; needs --decisions play)")
+                        "(plays only; default --out: the shipped bank's standard-score.jsonl)")
     m.add_argument("--small", action="store_true", help="small evaluation budgets (for tests)")
     m.add_argument("--json", action="store_true")
     m.set_defaults(func=cmd_mine)
