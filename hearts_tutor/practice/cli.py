@@ -36,10 +36,10 @@ def cmd_mine(args: argparse.Namespace) -> int:
             return _fail("--to-score mines plays of the standard game (no --rules other than standard, no "
                          "--decisions pass, no --themes)")
         deal_miner = mine_score_deal
-        budget = budget.only(("play",))
     out = Path(args.out) if args.out else BANK_DIR / f"{rules.name}{'-score' if args.to_score else ''}.jsonl"
     try:
-        budget = (Budget.small() if args.small else Budget()).only(tuple(args.decisions.split(",")))
+        kinds = ("play",) if args.to_score else tuple(args.decisions.split(","))
+        budget = (Budget.small() if args.small else Budget()).only(kinds)
         if args.themes:
             budget = budget.aiming_at(tuple(t.strip() for t in args.themes.split(",") if t.strip()))
     except ValueError as e:
