@@ -14,6 +14,7 @@ import pytest
 from hearts_tutor import Rules
 from hearts_tutor.batch.tournament import deal_for
 from hearts_tutor.coach.score_facts import check_score_explanation
+from hearts_tutor.engine.cards import card_str
 from hearts_tutor.practice.bank import Bank, BankError, Puzzle, load_bank, parse_move
 from hearts_tutor.practice.explain import puzzle_explanation, puzzle_problems
 from hearts_tutor.practice.score_puzzles import BANK_FILE, THEME, score_facts_words
@@ -178,3 +179,43 @@ def test_deal_for_is_untouched_by_score_lines() -> None:
     """A puzzle's view carries its scores; the engine's own view of the same hand has none."""
     view = deal_for(Rules.preset("standard"), 1, 0).view(0)
     assert view.scores == ()
+
+
+# ----- the miner's filters -----
+
+def test_a_planted_position_where_the_score_changes_the_answer_is_kept(puzzle: Puzzle,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 40-95-60-70 one card takes 6 points and ends the game with seat 0 lowest, another takes none and the
+    game goes on: the miner keeps the first as the answer and the second as the temptation; where every card
+    ends the game alike, the score changes nothing and the position is rejected."""
+    import hearts_tutor.practice.at_score as at_score
+    import hearts_tutor.practice.score_puzzles as score_puzzles
+    from hearts_tutor.practice.mine import Budget
+
+    view = dataclasses.replace(puzzle.view(), scores=(40, 95, 60, 70))
+    cards = view.legal_plays()
+    assert len(cards) >= 2
+    rows = {cards[0]: (6, 6, 0, 0), cards[1]: (0, 0, 3, 3)}
+
+    def planted(_view: Any, options: list[int], **_kw: Any) -> dict[int, list[tuple[int, ...]]]:
+        return {c: [rows.get(c, (13, 0, 0, 13))] * 40 for c in options}
+
+    monkeypatch.setattr(score_puzzles, "play_outcomes", planted)
+    monkeypatch.setattr(at_score, "play_outcomes", planted)
+    record = puzzle.record
+    kept, verdict = score_puzzles.consider_at_score(view, record, "planted", {}, 5, Budget.small())
+    assert verdict == "kept" and kept is not None
+    assert kept["answers"] == [card_str(cards[0])] and kept["source"]["tempting"] == card_str(cards[1])
+    assert kept["scores"] == [40, 95, 60, 70] and kept["target"] == 100 and kept["themes"][0] == THEME
+    made = Puzzle.from_json(kept)
+    assert puzzle_problems(made) == [] and "this hand can end the game" in made.explanation
+    rows.update({cards[0]: (0, 0, 3, 3), cards[1]: (0, 0, 3, 3)})
+    assert score_puzzles.consider_at_score(view, record, "planted", {}, 5, Budget.small()) == (None, "score_same")
+
+
+def test_the_score_miner_refuses_what_it_cannot_mine(capsys: pytest.CaptureFixture[str]) -> None:
+    from hearts_tutor.cli import main
+
+    assert main(["puzzles", "mine", "--hands", "1", "--to-score", "--decisions", "pass"]) == 2
+    assert main(["puzzles", "mine", "--hands", "1", "--to-score", "--rules", "deluxe"]) == 2
+    assert "--to-score mines plays of the standard game" in capsys.readouterr().err
