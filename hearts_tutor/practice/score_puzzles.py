@@ -13,7 +13,8 @@ puzzle only when every filter holds, cheapest first:
    cards by the seat's chance to win the game at the new scores (:func:`hearts_tutor.coach.to_score.compare`)
    and by its points this hand; the two pick different cards, the chance's pick ahead by ``SCREEN_CHANCE``.
 3. ``margin``: the coach's grading model (``Budget.grade`` deals) confirms it: the best card by chance beats the
-   best card by points by at least ``CHANCE_MARGIN`` of game-win chance, and the points' card takes fewer
+   best card by points by at least ``CHANCE_MARGIN`` of game-win chance (and so does every card accepted as
+   right: within ``CHANCE_GOOD`` of the best), and the points' card takes fewer
    points, each with the 95% confidence interval of the paired difference clear of the bound (and the mean lead
    in chance at least ``CHANCE_GAP``).
 4. ``stable``: the same grading with new dice (as ``puzzles check`` grades it) still finds its best card among
@@ -167,9 +168,9 @@ def consider_at_score(view: PlayerView, record: HandRecord, ident: str, source: 
     if best == tempting:
         return None, "score_same"
     points = {c: [float(p[view.seat]) for p in rows] for c, rows in outcomes.items()}
-    answers = [c for c in cards if verdict.chance[best] - verdict.chance[c] <= CHANCE_GOOD
-               and lead_in_chance(chances, c, tempting) >= CHANCE_MARGIN]
-    if best not in answers or paired_lower_bound(points, best, tempting) <= 0 or \
+    answers = [c for c in cards if verdict.chance[best] - verdict.chance[c] <= CHANCE_GOOD]
+    if any(lead_in_chance(chances, c, tempting) < CHANCE_MARGIN for c in answers) or \
+            paired_lower_bound(points, best, tempting) <= 0 or \
             verdict.chance[best] - verdict.chance[tempting] < CHANCE_GAP:
         return None, "margin"
     ends = {c: end_rates(line, outcomes[c]) for c in (best, tempting)}
