@@ -14,7 +14,7 @@ puzzle only when every filter holds, cheapest first:
    and by its points this hand; the two pick different cards, the chance's pick ahead by ``SCREEN_CHANCE``.
 3. ``margin``: the coach's grading model (``Budget.grade`` deals) confirms it: the best card by chance beats the
    best card by points by at least ``CHANCE_MARGIN`` of game-win chance (and so does every card accepted as
-   right: within ``CHANCE_GOOD`` of the best), and the points' card takes fewer
+   right: within ``CHANCE_GOOD`` of the best), the best beats every other card, and the points' card takes fewer
    points, each with the 95% confidence interval of the paired difference clear of the bound (and the mean lead
    in chance at least ``CHANCE_GAP``).
 4. ``stable``: the same grading with new dice (as ``puzzles check`` grades it) still finds its best card among
@@ -138,6 +138,15 @@ def explain_at_score(view: PlayerView, best: Card, tempting: Card, chance: Mappi
 
 # ----- one decision -----
 
+def clear_answers(chances: Mapping[Card, list[float]], answers: Sequence[Card], tempting: Card) -> bool:
+    """Whether the answers stand clear: each leads the points' card by :data:`CHANCE_MARGIN` and the best
+    answer beats every other card, the 95% intervals of the paired differences clear of those bounds (so new
+    dice do not make another card best)."""
+    best = max(answers, key=lambda c: sum(chances[c]))
+    return all(lead_in_chance(chances, c, tempting) >= CHANCE_MARGIN for c in answers) and \
+        all(lead_in_chance(chances, best, c) > 0 for c in chances if c not in answers)
+
+
 def consider_at_score(view: PlayerView, record: HandRecord, ident: str, source: dict[str, Any], seed: int,
                       budget: Budget) -> tuple[dict[str, Any] | None, str]:
     """The play-to-score puzzle made from one play, or None and the name of the filter that rejected it."""
@@ -169,7 +178,7 @@ def consider_at_score(view: PlayerView, record: HandRecord, ident: str, source: 
         return None, "score_same"
     points = {c: [float(p[view.seat]) for p in rows] for c, rows in outcomes.items()}
     answers = [c for c in cards if verdict.chance[best] - verdict.chance[c] <= CHANCE_GOOD]
-    if any(lead_in_chance(chances, c, tempting) < CHANCE_MARGIN for c in answers) or \
+    if not clear_answers(chances, answers, tempting) or \
             paired_lower_bound(points, best, tempting) <= 0 or \
             verdict.chance[best] - verdict.chance[tempting] < CHANCE_GAP:
         return None, "margin"
@@ -314,5 +323,5 @@ if __name__ == "__main__":
     raise SystemExit(main())
 
 
-__all__ = ["BANK_FILE", "CHANCE_MARGIN", "THEME", "consider_at_score", "end_rates", "explain_at_score", "mine_score",
-           "mine_score_deal", "near_end_lines", "score_facts_words"]
+__all__ = ["BANK_FILE", "CHANCE_MARGIN", "THEME", "clear_answers", "consider_at_score", "end_rates", "explain_at_score",
+           "mine_score", "mine_score_deal", "near_end_lines", "score_facts_words"]
