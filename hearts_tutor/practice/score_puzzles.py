@@ -220,6 +220,20 @@ def consider_at_score(view: PlayerView, record: HandRecord, ident: str, source: 
     return puzzle, "kept"
 
 
+def still_clear(puzzle: Any) -> bool:
+    """Whether a bank puzzle's answers stand clear (:func:`clear_answers`) when its position is graded again with
+    the miner's budget and grading seed: for puzzles mined before that rule."""
+    from .bank import parse_move
+
+    grade = puzzle.source.get("grade") or {}
+    cards = [parse_move(k)[0] for k in puzzle.expected]
+    view = puzzle.view()
+    chances = chances_of(score_line(view), play_outcomes(view, cards, seed=int(grade.get("seed", 0)),
+                                                         deals=int(grade.get("deals", DEFAULT_BUDGET.grade))))
+    answers = [parse_move(k)[0] for k in puzzle.answers]
+    return clear_answers(chances, answers, parse_move(puzzle.source["tempting"])[0])
+
+
 # ----- score lines and whole deals -----
 
 @cache
@@ -324,4 +338,4 @@ if __name__ == "__main__":
 
 
 __all__ = ["BANK_FILE", "CHANCE_MARGIN", "THEME", "clear_answers", "consider_at_score", "end_rates", "explain_at_score",
-           "mine_score", "mine_score_deal", "near_end_lines", "score_facts_words"]
+           "mine_score", "mine_score_deal", "near_end_lines", "score_facts_words", "still_clear"]
