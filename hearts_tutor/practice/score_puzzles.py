@@ -14,7 +14,7 @@ puzzle only when every filter holds, cheapest first:
    and by its points this hand; the two pick different cards, the chance's pick ahead by ``SCREEN_CHANCE``.
 3. ``margin``: the coach's grading model (``Budget.grade`` deals) confirms it: the best card by chance beats the
    best card by points by at least ``CHANCE_MARGIN`` of game-win chance (and so does every card accepted as
-   right: within ``CHANCE_GOOD`` of the best), the best beats every other card, and the points' card takes fewer
+   right: within ``ANSWER_BAND`` of the best), the best beats every other card, and the points' card takes fewer
    points, each with the 95% confidence interval of the paired difference clear of the bound (and the mean lead
    in chance at least ``CHANCE_GAP``).
 4. ``stable``: the same grading with new dice (as ``puzzles check`` grades it) still finds its best card among
@@ -63,6 +63,9 @@ SCREEN_CHANCE = 0.015
 """The screen's least lead in game-win chance of the chance's card over the points' card."""
 CHANCE_MARGIN = 0.01
 """The least lead in game-win chance (the lower end of its 95% interval) of every answer over the points' card."""
+ANSWER_BAND = 2 * CHANCE_GOOD
+"""Cards this close to the best card's chance are answers too (twice the checks' 'good' band, so that new dice
+that reorder near-equal cards, such as two low spades, still find the best among the answers)."""
 CHANCE_GAP = 0.02
 """The least mean lead in game-win chance of the best card over the points' card."""
 GAMES_FILE = BANK_DIR.parents[2] / "benchmarks" / "equity_data" / "games.jsonl"
@@ -177,7 +180,7 @@ def consider_at_score(view: PlayerView, record: HandRecord, ident: str, source: 
     if best == tempting:
         return None, "score_same"
     points = {c: [float(p[view.seat]) for p in rows] for c, rows in outcomes.items()}
-    answers = [c for c in cards if verdict.chance[best] - verdict.chance[c] <= CHANCE_GOOD]
+    answers = [c for c in cards if verdict.chance[best] - verdict.chance[c] <= ANSWER_BAND]
     if not clear_answers(chances, answers, tempting) or \
             paired_lower_bound(points, best, tempting) <= 0 or \
             verdict.chance[best] - verdict.chance[tempting] < CHANCE_GAP:
