@@ -13,27 +13,9 @@ from typing import Any
 from ..coach.to_score import ScoreLine, compare
 from ..engine.cards import Card
 from ..engine.view import PlayerView
+from .bank import CHANCE_BAND_LIMITS, CHANCE_GOOD, chance_band
 from .mine import half_width, paired_lower_bound, play_outcomes
 
-CHANCE_GOOD = 0.01
-"""A card within this much game-win chance of the best is accepted as right (the points' 'good' band's twin)."""
-CHANCE_BAND_LIMITS = (0.005, CHANCE_GOOD, 0.03, 0.06)
-"""The most chance to win the game a move of each band gives up (best, good, inaccuracy, mistake; more is a
-blunder), for a puzzle judged at its score line."""
-
-
-def chance_band(cost: float) -> str:
-    """The band of a cost in chance to win the game (0 to 1).
-
-    >>> [chance_band(x) for x in (0.0, 0.008, 0.02, 0.05, 0.2)]
-    ['best', 'good', 'inaccuracy', 'mistake', 'blunder']
-    """
-    from ..coach.grading import BANDS
-
-    return next((band for band, limit in zip(BANDS, CHANCE_BAND_LIMITS, strict=False) if cost <= limit), BANDS[-1])
-
-
-# ----- judging at a score line -----
 
 @dataclass(frozen=True)
 class ChanceComparison:
