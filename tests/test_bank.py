@@ -22,7 +22,7 @@ from hearts_tutor.practice.bank import (
     BANK_DIR,
     FORMAT,
     LESSON_THEMES,
-    PUZZLE_FIELDS,
+    NOT_RECORD,
     SCHEMA,
     THEMES,
     BankError,
@@ -328,7 +328,7 @@ def test_the_shipped_bank_is_valid() -> None:
     assert len(bank) > 0
     for p in bank:
         data = p.to_json()
-        verdict = referee_record({k: v for k, v in data.items() if k not in PUZZLE_FIELDS})
+        verdict = referee_record({k: v for k, v in data.items() if k not in NOT_RECORD})
         assert verdict["ok"] and not verdict["complete"], (p.id, verdict)
         view = p.view()
         assert view.seat == 0, p.id
@@ -350,11 +350,6 @@ when nobody shoots or stops a moon (and ``unload-queen`` lost the queen leads th
 counts are their floor until mining brings them back to 30 (issue 30 keeps that open)."""
 
 
-AWAITING_MINER = ("14_play_to_score",)
-"""Lessons whose puzzles come from a miner that has not shipped yet (play-to-score: standard-score.jsonl); their
-count is held by test_lesson_practice's count test, an expected failure until 20 ship."""
-
-
 def test_the_shipped_bank_holds_what_the_tutor_needs() -> None:
     """At least 1,000 puzzles, 600 standard, 40 of every other preset, 30 of every theme the first nine lessons
     teach (issue 20), and at least 10 for each lesson's practice cell, 20 for the lessons added later (issue 32)."""
@@ -365,8 +360,6 @@ def test_the_shipped_bank_holds_what_the_tutor_needs() -> None:
     assert all(presets[name] >= 40 for name in PRESETS if name != "standard"), presets
     themes = Counter(t for p in bank for t in p.themes)
     for lesson, taught in LESSON_THEMES.items():
-        if lesson in AWAITING_MINER:
-            continue
         first_nine = int(lesson[:2]) <= 9
         if first_nine:
             assert all(themes[t] >= SHORT_THEMES.get(t, 30) for t in taught), (lesson, {t: themes[t] for t in taught})

@@ -38,19 +38,7 @@ def fits(lesson: str, p: Puzzle) -> bool:
     return kind and bool(set(p.themes) & set(LESSON_THEMES[lesson]))
 
 
-SCORE_PUZZLES_SHIPPED = sum(1 for p in load_bank().puzzles if "play-to-score" in p.themes and not p.variant)
-"""Lesson 14's puzzles come from the play-to-score miner (standard-score.jsonl), another piece of work: until it
-ships at least AT_LEAST_NEW of them, lesson 14's count test is expected to fail, and passes once they land."""
-
-
-def _count_waits_for_the_miner(lesson: str) -> list[pytest.MarkDecorator]:
-    waiting = lesson == "14_play_to_score" and SCORE_PUZZLES_SHIPPED < AT_LEAST_NEW
-    return [pytest.mark.xfail(reason=f"{SCORE_PUZZLES_SHIPPED} play-to-score puzzles shipped, "
-                              f"{AT_LEAST_NEW} needed (standard-score.jsonl)", strict=True)] if waiting else []
-
-
-@pytest.mark.parametrize("lesson", [pytest.param(lesson, marks=_count_waits_for_the_miner(lesson))
-                                    for lesson in sorted(LESSON_THEMES)])
+@pytest.mark.parametrize("lesson", sorted(LESSON_THEMES))
 def test_a_lessons_practice_serves_its_kind_of_puzzle_of_its_themes(lesson: str, tmp_path: Path) -> None:
     clock = Clock()
     db = LearnerDB(tmp_path / "learner.sqlite3", clock=clock)

@@ -21,7 +21,7 @@ from hearts_tutor.engine.hand import Phase
 from hearts_tutor.engine.record import HandRecord, referee_record
 from hearts_tutor.engine.rules import Rules
 from hearts_tutor.practice import mine
-from hearts_tutor.practice.bank import BANK_DIR, PUZZLE_FIELDS, THEMES, Puzzle, load_bank, move_key, parse_move
+from hearts_tutor.practice.bank import BANK_DIR, NOT_RECORD, THEMES, Puzzle, load_bank, move_key, parse_move
 from hearts_tutor.practice.mine import Budget, Candidate, consider, finished_deals, starting_rating
 
 # ----- end to end -----
@@ -41,7 +41,7 @@ def run_mine(out: Path, hands: int) -> dict[str, Any]:
 
 def check_mined_puzzle(p: Puzzle, data: dict[str, Any]) -> None:
     """A mined puzzle is a legal prefix at seat 0's decision, with its answers among its graded options."""
-    prefix = {k: v for k, v in data.items() if k not in PUZZLE_FIELDS}
+    prefix = {k: v for k, v in data.items() if k not in NOT_RECORD}
     verdict = referee_record(prefix)
     assert verdict["ok"], (p.id, verdict)
     assert not verdict["complete"], p.id
@@ -155,7 +155,7 @@ class Plant:
         self.choices, self.stages, self.noise, self.flip = dict(choices), stages, noise, set(flip)
         self.calls: list[str] = []
         monkeypatch.setattr(mine, "option_values", self.values)
-        monkeypatch.setattr(mine, "_level_choices", self.level_choices)
+        monkeypatch.setattr(mine, "level_choices", self.level_choices)
 
     def level_choices(self, view: Any, seed: int, expert: int = 0) -> dict[str, Card]:
         out = {lv: self.choices[lv] for lv in ("easy", "medium", "hard")}
@@ -210,7 +210,7 @@ def test_a_position_where_every_level_agrees_is_rejected() -> None:
     for plays in range(4, 40):
         record = bot_position(plays)
         view = record.to_state().view(0)
-        if len(view.legal_plays()) > 1 and len(set(mine._level_choices(view, SEED).values())) == 1:
+        if len(view.legal_plays()) > 1 and len(set(mine.level_choices(view, SEED).values())) == 1:
             break
     else:
         pytest.fail("no decision where the bots agree")

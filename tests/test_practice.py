@@ -14,6 +14,7 @@ from hearts_tutor.engine.cards import card_name, parse_card
 from hearts_tutor.engine.hand import HandState, Phase
 from hearts_tutor.engine.record import HandRecord
 from hearts_tutor.engine.rules import Rules
+from hearts_tutor.practice.at_score import CHANCE_GOOD
 from hearts_tutor.practice.bank import LESSON_THEMES, THEMES, Bank, Puzzle, load_bank, move_key, parse_move
 from hearts_tutor.practice.learner import LearnerDB
 from hearts_tutor.practice.session import Practice, record_table_move
@@ -97,7 +98,9 @@ def test_a_miss_is_explained_rated_down_and_comes_back_as_a_review(db: LearnerDB
     puzzle = item.puzzle
     first = practice.answer(wrong_move(puzzle))
     assert not first.correct and first.legal and not first.over and "Try again" in first.text
-    assert first.judgement is not None and first.judgement.cost >= 1.0  # every wrong option costs more than good
+    assert first.judgement is not None
+    # every wrong option costs more than good: a point, or a play-to-score puzzle's 1% of the chance to win the game
+    assert first.judgement.cost > (CHANCE_GOOD if first.judgement.chance is not None else 1.0)
     assert first.rating_change is not None and first.rating_change[1] < first.rating_change[0]
     second = practice.answer(wrong_move(puzzle))
     assert second.over and second.rating_change is None  # only the first try is rated
@@ -222,7 +225,7 @@ def test_panel_flow_and_progress(db: LearnerDB) -> None:
         panel.submit_pass()
     assert "Not quite" in panel.feedback.value
     panel.reveal()
-    assert "Expected points" in panel.feedback.value
+    assert ("Chance to win the game" if item.puzzle.scores else "Expected points") in panel.feedback.value
     assert f"ht-puzzle-id-{item.puzzle.id}" in panel.puzzle._dom_classes
     assert "Missed" in panel.feedback.value
     panel.show_progress(True)

@@ -375,14 +375,25 @@ def paired_playouts(view: PlayerView, cards: Sequence[Card], rng: random.Random,
     come from the cards, not from luck. ``seed_bits`` is how many random bits seed those dice; ``policy``
     plays the hand out; ``card_weights`` and ``void_odds`` shape the sampled deal (:func:`sample_deal`).
     """
+    every = paired_hand_points(view, cards, rng, card_weights, seed_bits=seed_bits, policy=policy,
+                               void_odds=void_odds)
+    return {c: p[view.seat] for c, p in every.items()}
+
+
+def paired_hand_points(view: PlayerView, cards: Sequence[Card], rng: random.Random,
+                       card_weights: Mapping[Card, Sequence[float]] | None = None, *,
+                       seed_bits: int = 48,
+                       policy: Callable[[HandState, random.Random], Card] = rollout_policy,
+                       void_odds: Mapping[int, Sequence[float]] | None = None) -> dict[Card, tuple[int, ...]]:
+    """:func:`paired_playouts` keeping every seat's points for the hand (to judge a move at the game's score)."""
     base = sample_deal(view, rng, card_weights, void_odds)
     seed = rng.getrandbits(seed_bits)
-    points: dict[Card, int] = {}
+    points: dict[Card, tuple[int, ...]] = {}
     for c in cards:
         s = base.copy()
         s.play(c)
         play_out(s, random.Random(seed), policy)
-        points[c] = s.points()[view.seat]
+        points[c] = tuple(s.points())
     return points
 
 
@@ -547,6 +558,6 @@ def _add_rows(values: Mapping[K, list[float]], rows: Sequence[Mapping[K, int]]) 
             values[key].append(points)
 
 
-__all__ = ["Estimate", "clearly_decided", "evaluate_passes", "evaluate_plays", "heuristic_pass",
+__all__ = ["Estimate", "clearly_decided", "evaluate_passes", "evaluate_plays", "heuristic_pass", "paired_hand_points",
            "paired_pass_playouts", "paired_playouts", "plain_rollout_policy", "play_out", "quick_rollout_policy",
            "rollout_policy", "trick_winner_card"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -71,7 +71,33 @@ VARIANT_LESSONS = frozenset({"08_variants"})
 puzzles only (a learner of lesson 1 must not meet an eight-player Cancellation deal)."""
 
 PUZZLE_FIELDS = ("id", "kind", "answers", "best", "expected", "themes", "rating", "explanation", "source")
+SCORE_FIELDS = ("scores", "target")
+"""A ``play-to-score`` puzzle's score line (SPEC section 11): the game's scores before the hand, seat 0 first, and
+the target; optional, and never part of the hand record."""
+NOT_RECORD = PUZZLE_FIELDS + SCORE_FIELDS
+"""Every field of a puzzle that is not its hand record prefix."""
 KINDS = ("pass", "play")
+
+
+CHANCE_GOOD = 0.01
+"""A card within this much game-win chance of the best is accepted as right (the points' 'good' band's twin)."""
+CHANCE_BAND_LIMITS = (0.005, CHANCE_GOOD, 0.03, 0.06)
+"""The most chance to win the game a move of each band gives up (best, good, inaccuracy, mistake; more is a
+blunder), for a puzzle judged at its score line."""
+
+
+def chance_band(cost: float) -> str:
+    """The band of a cost in chance to win the game (0 to 1).
+
+    >>> [chance_band(x) for x in (0.0, 0.008, 0.02, 0.05, 0.2)]
+    ['best', 'good', 'inaccuracy', 'mistake', 'blunder']
+    """
+    from ..coach.grading import BANDS
+
+    return next((band for band, limit in zip(BANDS, CHANCE_BAND_LIMITS, strict=False) if cost <= limit), BANDS[-1])
+
+
+# ----- judging at a score line -----
 
 
 class BankError(ValueError):
@@ -107,6 +133,11 @@ class Judgement:
     band: str
     expected: float | None
     """The move's expected points this hand, or None for a pass the coach did not compare."""
+    chance: float | None = None
+    """A play-to-score puzzle's judgement is in the chance to win the game (``cost`` is chance given up, from 0 to
+    1): the move's chance. None for a judgement in points."""
+    best_chance: float | None = None
+    """The best move's chance to win the game (a judgement in chance)."""
 
 
 @dataclass(frozen=True)
@@ -123,6 +154,13 @@ class Puzzle:
     rating: float
     explanation: str
     source: dict[str, Any] = field(default_factory=dict, compare=False)
+    scores: tuple[int, ...] | None = None
+    """The game's scores before the hand, seat 0 first (a ``play-to-score`` puzzle's), else None."""
+
+    @property
+    def target(self) -> int | None:
+        """The score that ends the game, when the puzzle has a score line."""
+        return self.record.rules.target if self.scores is not None else None
 
     @property
     def preset(self) -> str:
@@ -145,14 +183,28 @@ class Puzzle:
         want = Phase.PASS if self.kind == "pass" else Phase.PLAY
         if state.phase is not want or (want is Phase.PLAY and state.to_move != 0):
             raise BankError(f"puzzle {self.id}: the position is not seat 0's {self.kind}")
-        return state.view(0)
+        view = state.view(0)
+        return replace(view, scores=self.scores) if self.scores is not None else view
+
+    @property
+    def chances(self) -> dict[str, tuple[float, float]]:
+        """A play-to-score puzzle's stored chance to win the game per option, with its 95% half-width (empty for
+        a puzzle judged in points)."""
+        stored = (self.source.get("to_score") or {}).get("chance") if self.scores is not None else None
+        if not isinstance(stored, dict):
+            return {}
+        return {k: (float(v[0]), float(v[1])) for k, v in stored.items()}
 
     def judge(self, cards: Sequence[Card]) -> Judgement:
         """The stored verdict on an answer (no rollouts): right when it is one of the accepted moves (an accepted
-        move other than the best keeps its small cost and its band, best or good)."""
+        move other than the best keeps its small cost and its band, best or good). A play-to-score puzzle's
+        cost is the chance to win the game given up (:func:`chance_band`)."""
         from ..coach.grading import band_of
 
         key = move_key(cards[0] if self.kind == "play" and len(cards) == 1 else tuple(cards))
+        chances = self.chances
+        if chances and key in chances and self.best in chances:
+            return self._judge_in_chance(key, chances)
         best = self.expected[self.best][0]
         mine = self.expected.get(key)
         if mine is None:
@@ -164,12 +216,23 @@ class Puzzle:
             return Judgement(True, key, cost, band if band in ("best", "good") else "good", mine[0])
         return Judgement(False, key, cost, band, mine[0])
 
+    def _judge_in_chance(self, key: str, chances: dict[str, tuple[float, float]]) -> Judgement:
+        best, mine = chances[self.best][0], chances[key][0]
+        cost = 0.0 if key == self.best else round(max(0.0, best - mine), 4)
+        band = chance_band(cost)
+        if key in self.answers:
+            band = band if band in ("best", "good") else "good"
+        return Judgement(key in self.answers, key, cost, band, self.expected[key][0] if key in self.expected else None,
+                         chance=mine, best_chance=best)
+
     def to_json(self) -> dict[str, Any]:
         out = self.record.to_json()
         out.update({"id": self.id, "kind": self.kind, "answers": list(self.answers), "best": self.best,
                     "expected": {k: [round(m, 3), round(c, 3)] for k, (m, c) in self.expected.items()},
                     "themes": list(self.themes), "rating": round(self.rating, 1), "explanation": self.explanation,
                     "source": self.source})
+        if self.scores is not None:
+            out.update({"scores": list(self.scores), "target": self.target})
         return out
 
     @classmethod
@@ -184,7 +247,7 @@ class Puzzle:
         if missing:
             raise BankError(f"puzzle {pid}: missing {', '.join(missing)}")
         try:
-            record = HandRecord.from_json({k: v for k, v in data.items() if k not in PUZZLE_FIELDS})
+            record = HandRecord.from_json({k: v for k, v in data.items() if k not in NOT_RECORD})
         except RecordError as e:
             raise BankError(f"puzzle {pid}: bad hand record: {e}") from None
         kind = data["kind"]
@@ -209,7 +272,23 @@ class Puzzle:
             raise BankError(f"puzzle {pid}: rating must be a number")
         return cls(id=pid, record=record, kind=kind, answers=answers, best=best, expected=options,
                    themes=tuple(themes), rating=float(rating), explanation=str(data["explanation"]),
-                   source=data["source"] if isinstance(data["source"], dict) else {})
+                   source=data["source"] if isinstance(data["source"], dict) else {},
+                   scores=_score_line(pid, data, record))
+
+
+def _score_line(pid: str, data: dict[str, Any], record: HandRecord) -> tuple[int, ...] | None:
+    """A puzzle's scores, checked against its rules (None when it has no score line)."""
+    if "scores" not in data and "target" not in data:
+        if "play-to-score" in data["themes"]:
+            raise BankError(f"puzzle {pid}: a play-to-score puzzle needs its scores and target")
+        return None
+    scores, target, rules = data.get("scores"), data.get("target"), record.rules
+    if not isinstance(scores, list) or len(scores) != rules.players or \
+            any(isinstance(v, bool) or not isinstance(v, int) for v in scores):
+        raise BankError(f"puzzle {pid}: scores must list {rules.players} whole numbers, seat 0 first, not {scores!r}")
+    if target != rules.target:
+        raise BankError(f"puzzle {pid}: target {target!r} is not its rules' target ({rules.target})")
+    return tuple(scores)
 
 
 def _canonical(text: Any, kind: str) -> str:
@@ -330,6 +409,6 @@ def append_puzzles(path: Path, puzzles: Iterable[dict[str, Any]]) -> int:
     return n
 
 
-__all__ = ["BANK_DIR", "KINDS", "LESSON_THEMES", "SCHEMA", "THEMES", "THEME_NAMES", "VARIANT_LESSONS", "Bank",
-           "BankError", "Judgement", "Puzzle", "append_puzzles", "bank_files", "load_bank", "move_key", "parse_move",
-           "read_bank_file"]
+__all__ = ["BANK_DIR", "CHANCE_BAND_LIMITS", "CHANCE_GOOD", "KINDS", "LESSON_THEMES", "NOT_RECORD", "SCHEMA",
+           "SCORE_FIELDS", "THEMES", "THEME_NAMES", "VARIANT_LESSONS", "Bank", "BankError", "Judgement", "Puzzle",
+           "append_puzzles", "bank_files", "chance_band", "load_bank", "move_key", "parse_move", "read_bank_file"]

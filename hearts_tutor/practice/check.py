@@ -9,8 +9,10 @@ from typing import Any
 from ..batch.runner import in_order, run_batch
 from ..engine.hand import IllegalMove
 from ..engine.record import referee_record
-from .bank import PUZZLE_FIELDS, Bank, BankError, Puzzle, move_key, parse_move
+from .at_score import judge_at_score
+from .bank import NOT_RECORD, Bank, BankError, Puzzle, move_key, parse_move
 from .mine import DEFAULT_BUDGET, Budget, compare, option_values
+from .verify import wrong_options
 
 
 @dataclass
@@ -33,9 +35,10 @@ def check_puzzle(puzzle: Puzzle, seed: int, budget: Budget = DEFAULT_BUDGET) -> 
     The answer is kept when the new grading's best option is one of the puzzle's answers and the tempting
     move (``source["tempting"]``, the weak bots' wrong choice) is still wrong: graded below good against that
     best. Other options near the good band's limit may cross it with new dice; they do not change the answer.
+    A ``play-to-score`` puzzle is graded by the chance to win the game at its scores (:mod:`.at_score`).
     The prefix must also pass the referee.
     """
-    verdict = referee_record({k: v for k, v in puzzle.to_json().items() if k not in PUZZLE_FIELDS})
+    verdict = referee_record({k: v for k, v in puzzle.to_json().items() if k not in NOT_RECORD})
     if not verdict["ok"]:
         return False, f"the referee rejects its record: {verdict['error']}"
     try:
@@ -57,13 +60,15 @@ def check_puzzle(puzzle: Puzzle, seed: int, budget: Budget = DEFAULT_BUDGET) -> 
                 return False, f"puzzle {puzzle.id}: the graded pass {move_key(o)} is not legal: {e.reason}"
 
     deals = budget.grade_pass if puzzle.kind == "pass" else budget.grade
-    result = compare(option_values(view, options, seed=seed, deals=deals))
-    accepted = {move_key(o) for o in result.accepted}
-    tempting = puzzle.source.get("tempting")
-    temptations = {tempting} if isinstance(tempting, str) and tempting in puzzle.expected else \
-        set(puzzle.expected) - set(puzzle.answers)
-    kept = move_key(result.best) in puzzle.answers and not accepted & temptations
-    return kept, None
+    if puzzle.scores is not None:  # a play-to-score puzzle: the chance to win the game at its scores decides
+        if puzzle.kind != "play":
+            return False, f"puzzle {puzzle.id}: only plays are judged at a score line"
+        judged = judge_at_score(view, options, seed=seed, deals=deals)
+        best, accepted = move_key(judged.best), {move_key(o) for o in judged.accepted}
+    else:
+        result = compare(option_values(view, options, seed=seed, deals=deals))
+        best, accepted = move_key(result.best), {move_key(o) for o in result.accepted}
+    return best in puzzle.answers and not accepted & wrong_options(puzzle), None
 
 
 def _check_task(task: tuple[Puzzle, int, Budget]) -> tuple[str, bool, str | None]:

@@ -28,9 +28,18 @@ def cmd_mine(args: argparse.Namespace) -> int:
         return _fail(str(e))
     if args.hands <= 0:
         return _fail(f"--hands must be positive, not {args.hands}")
-    out = Path(args.out) if args.out else BANK_DIR / f"{rules.name}.jsonl"
+    deal_miner = None
+    if args.to_score:
+        from .score_puzzles import mine_score_deal
+
+        if args.rules != "standard" or args.decisions == "pass" or args.themes:
+            return _fail("--to-score mines plays of the standard game (no --rules other than standard, no "
+                         "--decisions pass, no --themes)")
+        deal_miner = mine_score_deal
+    out = Path(args.out) if args.out else BANK_DIR / f"{rules.name}{'-score' if args.to_score else ''}.jsonl"
     try:
-        budget = (Budget.small() if args.small else Budget()).only(tuple(args.decisions.split(",")))
+        kinds = ("play",) if args.to_score else tuple(args.decisions.split(","))
+        budget = (Budget.small() if args.small else Budget()).only(kinds)
         if args.themes:
             budget = budget.aiming_at(tuple(t.strip() for t in args.themes.split(",") if t.strip()))
     except ValueError as e:
@@ -38,7 +47,8 @@ def cmd_mine(args: argparse.Namespace) -> int:
     with progress_bar(args.hands, "deal") as bar:
         try:
             report = mine(rules, args.hands, out, seed=args.seed, jobs=max(1, args.jobs or os.cpu_count() or 1),
-                          scheduler=args.scheduler, budget=budget, progress=bar.update)
+                          scheduler=args.scheduler, budget=budget, progress=bar.update,
+                          **({"deal_miner": deal_miner} if deal_miner else {}))
         except (BankError, BatchError) as e:
             return _fail(str(e))
     summary = {"out": str(out), **report.to_json()}
@@ -148,6 +158,10 @@ def add_parser(sub: Any) -> None:
     m.add_argument("--themes", default="", metavar="T[,T...]",
                    help="mine only decisions that may teach these themes (to fill scarce ones; give such a run "
                         "its own --out, as its deals are recorded as done)")
+    m.add_argument("--to-score", action="store_true",
+                   help="mine play-to-score puzzles: hands at score lines of self-play games near the target, kept "
+                        "where the best play by the chance to win the game differs from the best by points "
+                        "(plays only; default --out: the shipped bank's standard-score.jsonl)")
     m.add_argument("--small", action="store_true", help="small evaluation budgets (for tests)")
     m.add_argument("--json", action="store_true")
     m.set_defaults(func=cmd_mine)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..coach.facts import check_explanation
+from ..coach.score_facts import check_score_explanation
 from ..engine.cards import Card
 from ..engine.hand import Phase
 from .bank import BankError, Puzzle, parse_move
@@ -48,18 +49,35 @@ def puzzle_explanation(puzzle: Puzzle) -> str:
 
     view = puzzle.view()
     tempting = tempting_move(puzzle)
+    if puzzle.scores is not None:
+        return _explanation_at_score(puzzle, view, tempting)
     cost = puzzle.expected[tempting][0] - puzzle.expected[puzzle.best][0]
     return explain_decision(view, _move(puzzle, puzzle.best), _move(puzzle, tempting), cost)
 
 
+def _explanation_at_score(puzzle: Puzzle, view: Any, tempting: str) -> str:
+    """A play-to-score puzzle's words, made again from its score line and its stored grading in chance."""
+    from .score_puzzles import explain_at_score
+
+    stored = puzzle.source.get("to_score") or {}
+    chance, ends = stored.get("chance") or {}, stored.get("ends") or {}
+    if puzzle.kind != "play" or any(k not in chance or k not in ends for k in (puzzle.best, tempting)):
+        raise BankError(f"puzzle {puzzle.id}: a play-to-score puzzle needs its grading in chance (source.to_score)")
+    best, worse = _move(puzzle, puzzle.best), _move(puzzle, tempting)
+    return explain_at_score(view, best, worse, {best: chance[puzzle.best][0], worse: chance[tempting][0]},
+                            {best: puzzle.expected[puzzle.best][0], worse: puzzle.expected[tempting][0]},
+                            {best: ends[puzzle.best], worse: ends[tempting]})
+
+
 def puzzle_problems(puzzle: Puzzle) -> list[str]:
-    """The facts a puzzle's explanation states that do not hold in its position."""
+    """The facts a puzzle's explanation states that do not hold in its position (its score line included)."""
     view = puzzle.view()
     answer: Card | None = None
     tempting: Card | None = None
     if puzzle.kind == "play":
         answer, tempting = _move(puzzle, puzzle.best), _move(puzzle, tempting_move(puzzle))
-    return check_explanation(view, puzzle.explanation, answer, tempting)
+    return check_explanation(view, puzzle.explanation, answer, tempting) + \
+        check_score_explanation(view, puzzle.explanation)
 
 
 def regenerate_file(path: Path, progress: Callable[[int], None] | None = None) -> tuple[int, int]:

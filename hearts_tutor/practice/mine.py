@@ -130,29 +130,35 @@ def _deal_rng(seed: int, i: int) -> random.Random:
     return random.Random(f"deal:{seed}:{i}")
 
 
+def _model(view: PlayerView, model: str, horizon: int
+           ) -> tuple[Policy, Mapping[Card, Sequence[float]] | None, Mapping[int, Sequence[float]] | None]:
+    """The play-out policy and the shaping of sampled deals (card weights, void odds) of a model."""
+    from ..bots.heuristic import Beliefs
+    from ..bots.search import moon_mix_policy, rollout_policy
+
+    passing = view.phase is Phase.PASS
+    if model == "coach":
+        if passing:
+            return rollout_policy, None, None
+        beliefs = Beliefs(view)
+        return rollout_policy, beliefs.card_weights() or None, beliefs.void_odds() or None
+    if model == "moon":
+        return moon_mix_policy, None, None
+    if model == "bots":
+        return bot_continuation(0 if passing else len(view.plays()) + 1, horizon), None, None
+    raise ValueError(f"unknown model {model!r} (coach, bots or moon)")
+
+
 def option_values(view: PlayerView, options: Sequence[Any], *, seed: int, deals: int,
                   model: str = "coach", horizon: int = 8) -> dict[Any, list[float]]:
     """Each option's points for the viewing seat on ``deals`` sampled deals, paired (the same deal and dice for
     every option). ``model`` is ``coach`` (the coach's grading model), ``bots`` (the second opinion) or ``moon``
     (the bank's second verifier, :mod:`.verify`: uniform deals, moons both ways, a mix of policies)."""
-    from ..bots.heuristic import Beliefs
-    from ..bots.search import moon_mix_policy, paired_pass_playouts, paired_playouts, rollout_policy
+    from ..bots.search import paired_pass_playouts, paired_playouts
 
     values: dict[Any, list[float]] = {o: [] for o in options}
     passing = view.phase is Phase.PASS
-    if model == "coach":
-        policy: Policy = rollout_policy
-        weights = voids = None
-        if not passing:
-            beliefs = Beliefs(view)
-            weights, voids = beliefs.card_weights() or None, beliefs.void_odds() or None
-    elif model == "moon":
-        policy, weights, voids = moon_mix_policy, None, None
-    elif model == "bots":
-        start = 0 if passing else len(view.plays()) + 1
-        policy, weights, voids = bot_continuation(start, horizon), None, None
-    else:
-        raise ValueError(f"unknown model {model!r} (coach, bots or moon)")
+    policy, weights, voids = _model(view, model, horizon)
     for i in range(deals):
         rng = _deal_rng(seed, i)
         if passing:
@@ -162,6 +168,23 @@ def option_values(view: PlayerView, options: Sequence[Any], *, seed: int, deals:
         for o in options:
             values[o].append(row[o])
     return values
+
+
+def play_outcomes(view: PlayerView, cards: Sequence[Card], *, seed: int, deals: int, model: str = "coach",
+                  horizon: int = 8) -> dict[Card, list[tuple[int, ...]]]:
+    """Every seat's points for the hand after each card, on the same paired deals as :func:`option_values` (so
+    the viewing seat's points are the same numbers): what judging a play at the game's score needs."""
+    from ..bots.search import paired_hand_points
+
+    if view.phase is not Phase.PLAY:
+        raise ValueError("play_outcomes weighs plays; this position is not a play")
+    policy, weights, voids = _model(view, model, horizon)
+    out: dict[Card, list[tuple[int, ...]]] = {c: [] for c in cards}
+    for i in range(deals):
+        row = paired_hand_points(view, list(cards), _deal_rng(seed, i), weights, policy=policy, void_odds=voids)
+        for c in cards:
+            out[c].append(row[c])
+    return out
 
 
 @dataclass(frozen=True)
@@ -270,7 +293,8 @@ class Candidate:
     source: dict[str, Any]
 
 
-def _level_choices(view: PlayerView, seed: int, expert: int = 0) -> dict[str, Any]:
+def level_choices(view: PlayerView, seed: int, expert: int = 0) -> dict[str, Any]:
+    """Each bot level's choice at ``view`` (the expert's too when ``expert`` rollouts are given)."""
     from ..bots import make_bot
 
     out: dict[str, Any] = {}
@@ -294,7 +318,7 @@ def consider(cand: Candidate, seed: int, budget: Budget) -> tuple[dict[str, Any]
     """The puzzle made from one decision, or None and the name of the filter that rejected it."""
     view = cand.view
     passing = view.phase is Phase.PASS
-    choices = _level_choices(view, seed)
+    choices = level_choices(view, seed)
     options = _options(view, choices)
     if len(options) < 2:
         return None, "forced"
@@ -329,7 +353,7 @@ def consider(cand: Candidate, seed: int, budget: Budget) -> tuple[dict[str, Any]
     if second.best not in accepted or any(t in second.accepted for t in temptations):
         return None, "second_opinion"
     solved = {lv: ch in accepted for lv, ch in choices.items()}
-    expert = _level_choices(view, seed + 3, expert=budget.expert_rollouts)["expert"]
+    expert = level_choices(view, seed + 3, expert=budget.expert_rollouts)["expert"]
     solved["expert"] = expert in accepted
     temptation = min(temptations, key=lambda t: first.means[t])
     best = first.best
@@ -470,12 +494,17 @@ def finished_deals(out: Path) -> dict[tuple[str, int, int], dict[str, Any]]:
     return done
 
 
-def _mine_task(task: tuple[Rules, int, int, Budget]) -> tuple[int, list[dict[str, Any]], dict[str, int], float]:
+DealMiner = Callable[[Rules, int, int, Budget], tuple[list[dict[str, Any]], Counter]]
+"""Mines one deal: (rules, seed, deal, budget) to the puzzles found and each filter's count (:func:`mine_deal`)."""
+
+
+def _mine_task(task: tuple[Rules, int, int, Budget, DealMiner]
+               ) -> tuple[int, list[dict[str, Any]], dict[str, int], float]:
     import time
 
-    rules, seed, deal, budget = task
+    rules, seed, deal, budget, deal_miner = task
     start = time.process_time()
-    puzzles, counts = mine_deal(rules, seed, deal, budget)
+    puzzles, counts = deal_miner(rules, seed, deal, budget)
     return deal, puzzles, dict(counts), time.process_time() - start
 
 
@@ -495,14 +524,16 @@ class MineReport:
 
 
 def mine(rules: Rules, hands: int, out: Path, *, seed: int = 0, jobs: int = 1, scheduler: str | None = None,
-         budget: Budget = DEFAULT_BUDGET, progress: Callable[[int], Any] | None = None) -> MineReport:
+         budget: Budget = DEFAULT_BUDGET, progress: Callable[[int], Any] | None = None,
+         deal_miner: DealMiner = mine_deal) -> MineReport:
     """Mine deals 0..hands-1 of ``seed`` into the bank file ``out`` (appending; deals already done are
     skipped), in ``jobs`` local processes or on the Dask cluster at ``scheduler``. Each finished deal's puzzles
     are appended at once, in the order the deals finish (so the bank's order may differ between runs, its
-    puzzles do not), and a stopped run loses only deals in flight."""
+    puzzles do not), and a stopped run loses only deals in flight. ``deal_miner`` mines one deal (another kind of
+    puzzle: :func:`hearts_tutor.practice.score_puzzles.mine_score_deal`)."""
     todo = [d for d in range(hands) if (rules.name, seed, d) not in finished_deals(out)]
     report = MineReport(skipped=hands - len(todo))
-    tasks = [(rules, seed, d, budget) for d in todo]
+    tasks = [(rules, seed, d, budget, deal_miner) for d in todo]
     scope = {k: list(v) for k, v in (("kinds", budget.kinds), ("themes", budget.themes))
              if v and v != getattr(DEFAULT_BUDGET, k)}
 
@@ -526,4 +557,5 @@ def mine(rules: Rules, hands: int, out: Path, *, seed: int = 0, jobs: int = 1, s
 
 
 __all__ = ["FILTERS", "MARGIN", "MINING_DIR", "Budget", "Candidate", "Comparison", "MineReport", "compare", "consider",
-           "done_path", "finished_deals", "mine", "mine_deal", "option_values", "starting_rating"]
+           "done_path", "finished_deals", "level_choices", "mine", "mine_deal", "option_values", "play_outcomes",
+           "starting_rating"]

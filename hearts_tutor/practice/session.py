@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from ..coach.to_score import chance_words, percent
 from ..engine.cards import Card, card_name, join_names
 from ..engine.record import HandRecord
 from ..engine.view import PlayerView
@@ -71,7 +72,9 @@ class Outcome:
     over: bool
     judgement: Judgement | None = None
     options: tuple[tuple[str, float, float, bool], ...] = ()
-    """(move, expected points, ci95, accepted) for every graded option, best first: shown when over."""
+    """(move, expected points, ci95, accepted) for every graded option, best first: shown when over; for a
+    play-to-score puzzle (``judgement.chance`` set, or the puzzle's ``chances``) the chance to win the game in
+    percent and its ci95 instead of the points."""
     rating_change: tuple[float, float] | None = None
     """The learner's rating before and after this puzzle (first try only; reviews are not rated)."""
 
@@ -179,6 +182,9 @@ class Practice:
         if judgement.correct and judgement.move != puzzle.best:
             best = join_names(list(parse_move(puzzle.best)))
             behind = f"only {judgement.cost:.1f} points behind" if judgement.cost >= 0.05 else "as good as"
+            if judgement.chance is not None:
+                behind = f"only {percent(judgement.cost)} of chance to win the game behind" \
+                    if judgement.cost >= 0.005 else "as good as"
             text = f"Right! {_move_words(puzzle.kind, judgement.move)} is good: {behind} the coach's best, {best}."
         elif judgement.correct:
             text = f"Right! {_move_words(puzzle.kind, judgement.move)} is the coach's answer."
@@ -216,6 +222,9 @@ class Practice:
     def options(self) -> tuple[tuple[str, float, float, bool], ...]:
         assert self.item is not None
         p = self.item.puzzle
+        if p.chances:  # best first: the highest chance to win the game, in percent
+            return tuple((k, 100 * m, 100 * c, k in p.answers)
+                         for k, (m, c) in sorted(p.chances.items(), key=lambda kv: -kv[1][0]))
         rows = sorted(p.expected.items(), key=lambda kv: kv[1][0])
         return tuple((k, m, c, k in p.answers) for k, (m, c) in rows)
 
@@ -305,6 +314,8 @@ def _cost_words(j: Judgement) -> str:
 
     if j.cost != j.cost:  # not graded
         return "the coach cannot grade that move."
+    if j.chance is not None and j.best_chance is not None:
+        return f"{text.BAND_WORDS.get(j.band, '')} At this score {chance_words(j.cost, j.chance, j.best_chance)}."
     return f"{text.BAND_WORDS.get(j.band, '')} It costs {text.points_phrase(j.cost)} more than the best move on " \
            "average.".lstrip()
 

@@ -22,7 +22,8 @@ from typing import Any
 
 from ..bots.heuristic import am_shooting
 from ..engine.record import referee_record
-from .bank import PUZZLE_FIELDS, Puzzle, bank_files, move_key, parse_move, read_bank_file
+from .at_score import judge_at_score
+from .bank import NOT_RECORD, BankError, Puzzle, bank_files, move_key, parse_move, read_bank_file
 from .mine import compare, option_values
 from .themes import queen_goes_elsewhere
 
@@ -72,23 +73,41 @@ def moon_confirmed(puzzle: Puzzle, verdict: dict[str, Any]) -> bool:
 def verify_puzzle(puzzle: Puzzle, seed: int) -> dict[str, Any]:
     """This model's verdict on one puzzle: kept, its best option, each option's mean and cost, or an error."""
     out: dict[str, Any] = {"id": puzzle.id, "moon_dependent": moon_dependent(puzzle)}
-    verdict = referee_record({k: v for k, v in puzzle.to_json().items() if k not in PUZZLE_FIELDS})
+    verdict = referee_record({k: v for k, v in puzzle.to_json().items() if k not in NOT_RECORD})
     if not verdict["ok"]:
         return {**out, "kept": False, "error": f"the referee rejects its record: {verdict['error']}"}
     options: list[Any] = [parse_move(k) for k in puzzle.expected]
     if puzzle.kind == "play":
         options = [o[0] for o in options]
     deals = VERIFY_PASS_DEALS if puzzle.kind == "pass" else VERIFY_DEALS
-    result = compare(option_values(puzzle.view(), options, seed=seed, deals=deals, model="moon"))
     key = (lambda o: move_key(o)) if puzzle.kind == "pass" else (lambda o: move_key((o,)))
+    if puzzle.scores is not None:  # a play-to-score puzzle: judged by the chance to win the game at its scores
+        return {**out, **_verdict_at_score(puzzle, options, seed, deals)}
+    result = compare(option_values(puzzle.view(), options, seed=seed, deals=deals, model="moon"))
     accepted = {key(o) for o in result.accepted}
-    tempting = puzzle.source.get("tempting")
-    temptations = {tempting} if isinstance(tempting, str) and tempting in puzzle.expected else \
-        set(puzzle.expected) - set(puzzle.answers)
-    kept = key(result.best) in puzzle.answers and not accepted & temptations
-    return {**out, "kept": kept, "error": None, "best": key(result.best), "accepted": sorted(accepted),
+    kept = key(result.best) in puzzle.answers and not accepted & wrong_options(puzzle)
+    return {**out, "kept": kept, "error": None, "deals": deals, "best": key(result.best), "accepted": sorted(accepted),
             "means": {key(o): round(m, 3) for o, m in result.means.items()},
             "cost": {key(o): round(c, 3) for o, c in result.cost.items()}}
+
+
+def _verdict_at_score(puzzle: Puzzle, options: list[Any], seed: int, deals: int) -> dict[str, Any]:
+    """The moon model's verdict in chance to win the game at the puzzle's score line (plays only)."""
+    if puzzle.kind != "play":
+        raise BankError(f"puzzle {puzzle.id}: only plays are judged at a score line")
+    judged = judge_at_score(puzzle.view(), options, seed=seed, deals=deals, model="moon")
+    accepted = {move_key((o,)) for o in judged.accepted}
+    kept = move_key((judged.best,)) in puzzle.answers and not accepted & wrong_options(puzzle)
+    return {"kept": kept, "error": None, "deals": deals, "best": move_key((judged.best,)),
+            "accepted": sorted(accepted), "chance": {move_key((o,)): round(c, 4) for o, c in judged.chance.items()},
+            "means": {move_key((o,)): round(m, 3) for o, m in judged.points.items()}}
+
+
+def wrong_options(puzzle: Puzzle) -> set[str]:
+    """The moves a check must still find wrong: the stored temptation, else every option not accepted."""
+    tempting = puzzle.source.get("tempting")
+    return {tempting} if isinstance(tempting, str) and tempting in puzzle.expected else \
+        set(puzzle.expected) - set(puzzle.answers)
 
 
 def _done_ids(out: Path) -> set[str]:
@@ -137,4 +156,4 @@ if __name__ == "__main__":
 
 
 __all__ = ["VERIFY_DEALS", "VERIFY_PASS_DEALS", "is_moon_try", "label_problems", "moon_confirmed", "moon_dependent",
-           "moon_label", "reverify", "verify_puzzle"]
+           "moon_label", "reverify", "verify_puzzle", "wrong_options"]

@@ -17,6 +17,7 @@ import ipywidgets as W
 
 from ..coach.puzzle import question_html, rules_words
 from ..engine.cards import Card, card_name
+from ..engine.view import PlayerView
 from ..table.felt import PositionFelt
 from .bank import LESSON_THEMES, THEME_NAMES, THEMES, VARIANT_LESSONS, parse_move
 from .session import Outcome, Practice
@@ -24,6 +25,26 @@ from .session import Outcome, Practice
 MIXED = "Mixed"
 PROVISIONAL_RD = 110.0
 """A rating whose deviation is above this is shown as provisional (``1500?``), as chess sites do."""
+
+
+def score_line_html(view: PlayerView, target: int) -> str:
+    """A play-to-score puzzle's score line: the game's scores before this hand by the seats' names, the learner
+    first, then clockwise, and the target.
+
+    >>> from dataclasses import replace
+    >>> from hearts_tutor import Rules
+    >>> from hearts_tutor.batch.tournament import deal_for
+    >>> view = replace(deal_for(Rules.preset("standard"), 1, 0).view(0), scores=(45, 91, 60, 70))
+    >>> score_line_html(view, 100)  # doctest: +ELLIPSIS
+    "<p class='ht-score-line'>Score before this hand, game to 100: <b>You 45</b> · ... 91 · ... 60 · ... 70</p>"
+    """
+    from ..table.position import seat_names
+
+    names = seat_names(view)
+    order = [(view.seat + k) % view.n for k in range(view.n)]
+    parts = [f"<b>{html.escape(names[s])} {view.scores[s]}</b>" if s == view.seat else
+             f"{html.escape(names[s])} {view.scores[s]}" for s in order]
+    return f"<p class='ht-score-line'>Score before this hand, game to {target}: {' · '.join(parts)}</p>"
 
 
 def _move_text(kind: str, key: str) -> str:
@@ -130,6 +151,8 @@ class PracticePanel(W.VBox):
         themes = ", ".join(THEME_NAMES[t] for t in p.themes) or "general play"
         self.heading.value = (f"<p><b>{kind}</b> · {html.escape(themes)} · {html.escape(rules_words(p.preset))} · "
                               f"rated {p.rating:.0f}</p>")
+        if p.scores is not None and p.target is not None:
+            self.heading.value += score_line_html(item.view, p.target)
         self.felt.layout.display = ""
         self.felt.show(item.view, question_html(item.view, p.kind))
         self.buttons = self.felt.buttons
@@ -192,7 +215,8 @@ class PracticePanel(W.VBox):
                 f"<td>{html.escape(_move_text(item.puzzle.kind, move))}</td><td>{mean:.1f}</td>"
                 f"<td>± {ci:.1f}</td><td>{'✓ accepted' if ok else ''}</td></tr>"
                 for move, mean, ci, ok in outcome.options)
-            parts.append("<table class='ht-options'><tr><th>Move</th><th>Expected points</th><th>95% CI</th>"
+            measure = "Chance to win the game (%)" if item.puzzle.chances else "Expected points"
+            parts.append(f"<table class='ht-options'><tr><th>Move</th><th>{measure}</th><th>95% CI</th>"
                          f"<th>Accepted</th></tr>{rows}</table>")
         self.feedback.value = "".join(parts)
         self.feedback.add_class("ht-right" if outcome.correct else "ht-wrong")
@@ -247,4 +271,4 @@ def lesson_practice(lesson: str, **session: Any) -> PracticePanel:
     return PracticePanel(themes=LESSON_THEMES[lesson], title="Practise what this lesson teaches", **session)
 
 
-__all__ = ["PracticePanel", "lesson_practice"]
+__all__ = ["PracticePanel", "lesson_practice", "score_line_html"]

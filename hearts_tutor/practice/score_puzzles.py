@@ -1,0 +1,344 @@
+"""Puzzles of the theme ``play-to-score``: positions whose answer by the chance of winning the game differs from
+the answer by points (issue 31, SPEC section 11).
+
+Where the score lines come from: whole self-play games of the bots (:mod:`hearts_tutor.equity.selfplay`, the
+games kept in ``benchmarks/equity_data/games.jsonl``, played again when that file is missing). Each mined deal
+takes one score line from those games at a hand where the highest score is within ``NEAR_TARGET`` of the target
+(so this hand can end the game), deals a new hand with that hand's number (its pass direction), and lets bots of
+mixed levels play it, seeing the scores. Every play with more than one legal card is a candidate; it becomes a
+puzzle only when every filter holds, cheapest first:
+
+1. ``forced``: more than one legal card.
+2. ``score_same`` / ``screen``: a quick screen (``Budget.screen`` deals, every seat's points kept) judges the
+   cards by the seat's chance to win the game at the new scores (:func:`hearts_tutor.coach.to_score.compare`)
+   and by its points this hand; the two pick different cards, the chance's pick ahead by ``SCREEN_CHANCE``.
+3. ``margin``: the coach's grading model (``Budget.grade`` deals) confirms it: the best card by chance beats the
+   best card by points by at least ``CHANCE_MARGIN`` of game-win chance (and so does every card accepted as
+   right: within ``ANSWER_BAND`` of the best), the best beats every other card, and the points' card takes fewer
+   points, each with the 95% confidence interval of the paired difference clear of the bound (and the mean lead
+   in chance at least ``CHANCE_GAP``).
+4. ``stable``: the same grading with new dice (as ``puzzles check`` grades it) still finds its best card among
+   the answers and the points' card wrong.
+5. ``second_opinion``: the bank's second verifier (:func:`hearts_tutor.practice.verify.verify_puzzle`: uniform
+   deals, moons both ways, a mix of policies) judged at the same score line keeps the answer, and the points'
+   card wrong.
+
+The puzzle carries its ``scores`` (seat 0 first) and ``target``, ``expected`` in points (SPEC 11) and, in
+``source["to_score"]``, each card's chance to win the game with its 95% half-width. Its explanation names the
+score facts that decide it (who has how many points, how near the target, who has the lowest score) and what
+each card does to the game (how often it ends this hand with the learner winning or losing), as measured.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..coach.to_score import ScoreLine, compare, percent
+from ..engine.cards import Card
+from ..engine.hand import HandState, Phase
+from ..engine.record import HandRecord
+from ..engine.rules import Rules
+from ..engine.view import PlayerView
+from ..equity import final_shares, game_over
+from .at_score import CHANCE_GOOD, ChanceComparison, chances_of, judge_at_score, lead_in_chance, score_line
+from .bank import BANK_DIR, move_key
+from .mine import (
+    DEFAULT_BUDGET,
+    SEAT_MIXES,
+    Budget,
+    half_width,
+    paired_lower_bound,
+    play_outcomes,
+    starting_rating,
+)
+
+THEME = "play-to-score"
+SCREEN_CHANCE = 0.015
+"""The screen's least lead in game-win chance of the chance's card over the points' card."""
+CHANCE_MARGIN = 0.01
+"""The least lead in game-win chance (the lower end of its 95% interval) of every answer over the points' card."""
+ANSWER_BAND = 2 * CHANCE_GOOD
+"""Cards this close to the best card's chance are answers too (twice the checks' 'good' band, so that new dice
+that reorder near-equal cards, such as two low spades, still find the best among the answers)."""
+CHANCE_GAP = 0.02
+"""The least mean lead in game-win chance of the best card over the points' card."""
+GAMES_FILE = BANK_DIR.parents[2] / "benchmarks" / "equity_data" / "games.jsonl"
+"""The self-play games the score lines come from (:mod:`hearts_tutor.equity.selfplay`)."""
+NEAR_TARGET = 14
+"""The score lines mined: the highest score at most this far below the target (where the game may well end)."""
+GAMES = 257
+"""How many of the self-play games to draw score lines from."""
+BANK_FILE = BANK_DIR / "standard-score.jsonl"
+
+
+# ----- the score facts, in words -----
+
+def end_rates(line: ScoreLine, rows: Sequence[Sequence[int]]) -> tuple[float, float]:
+    """How often the hand ends the game with the seat winning (or sharing the win), and with it losing."""
+    won = lost = 0
+    for p in rows:
+        after = [s + x for s, x in zip(line.scores, p, strict=True)]
+        if game_over(after, line.rules):
+            if final_shares(after)[line.seat] > 0:
+                won += 1
+            else:
+                lost += 1
+    return won / len(rows), lost / len(rows)
+
+
+def score_facts_words(view: PlayerView) -> str:
+    """The score line's deciding facts, in words the fact checker reads back (:mod:`hearts_tutor.coach.
+    score_facts`): the highest score and how far it is from the target, and who has the lowest score."""
+    from ..coach.facts import who
+    from ..coach.text import cap
+
+    scores, target, me = list(view.scores), view.rules.target, view.seat
+    top = max(range(view.n), key=lambda s: (scores[s], s == me))
+    name = "you" if top == me else who(view, top)
+    has = "have" if top == me else "has"
+    short = target - scores[top]
+    words = [f"{cap(name)} {has} {scores[top]} points, {short} short of {target}: this hand can end the game."]
+    low = min(scores)
+    lowest = [s for s in range(view.n) if scores[s] == low]
+    if lowest == [me]:
+        second = min(scores[s] for s in range(view.n) if s != me)
+        words.append(f"You have the lowest score ({low}), {second - low} below the next.")
+    elif len(lowest) == 1:
+        words.append(f"{cap(who(view, lowest[0]))} has the lowest score ({low}); you have {scores[me]}.")
+    else:
+        words.append(f"The lowest score is {low}; you have {scores[me]}.")
+    return " ".join(words)
+
+
+def explain_at_score(view: PlayerView, best: Card, tempting: Card, chance: Mapping[Card, float],
+                     points: Mapping[Card, float], ends: Mapping[Card, Sequence[float]]) -> str:
+    """Why the answer, at this score: the score facts, what each card does to the game (``ends``: how often it
+    ends the game this hand with the learner winning, and losing), and the cost in chance (``chance``, ``points``:
+    each card's means)."""
+    from ..coach.text import play_phrase, points_phrase
+
+    b, t = play_phrase(best), play_phrase(tempting)
+    won_b, lost_b = ends[best]
+    won_t, lost_t = ends[tempting]
+    game = ""
+    if abs(won_b - won_t) >= abs(lost_b - lost_t) and abs(won_b - won_t) >= 0.05:
+        game = (f" After {b} the game ends this hand with you winning in {percent(won_b)} of the coach's "
+                f"play-outs, after {t} in {percent(won_t)}.")
+    elif abs(lost_b - lost_t) >= 0.05:
+        game = (f" After {t} the game ends this hand with you losing in {percent(lost_t)} of the coach's "
+                f"play-outs, after {b} in {percent(lost_b)}.")
+    fewer = points[best] - points[tempting]
+    return (f"{score_facts_words(view)}{game} Play to the score: after {b} your chance to win the game is "
+            f"{percent(chance[best])}, after {t} only {percent(chance[tempting])}, though {t} takes "
+            f"{points_phrase(fewer)} fewer this hand on average.")
+
+
+# ----- one decision -----
+
+def clear_answers(chances: Mapping[Card, list[float]], answers: Sequence[Card], tempting: Card) -> bool:
+    """Whether the answers stand clear: each leads the points' card by :data:`CHANCE_MARGIN` and the best
+    answer beats every other card, the 95% intervals of the paired differences clear of those bounds (so new
+    dice do not make another card best)."""
+    best = max(answers, key=lambda c: sum(chances[c]))
+    return all(lead_in_chance(chances, c, tempting) >= CHANCE_MARGIN for c in answers) and \
+        all(lead_in_chance(chances, best, c) > 0 for c in chances if c not in answers)
+
+
+def consider_at_score(view: PlayerView, record: HandRecord, ident: str, source: dict[str, Any], seed: int,
+                      budget: Budget) -> tuple[dict[str, Any] | None, str]:
+    """The play-to-score puzzle made from one play, or None and the name of the filter that rejected it."""
+    from .bank import Puzzle
+    from .mine import level_choices
+    from .themes import play_themes
+    from .verify import verify_puzzle
+
+    cards = view.legal_plays()
+    if len(cards) < 2:
+        return None, "forced"
+    line = score_line(view)
+    screen = compare(line, play_outcomes(view, cards, seed=seed, deals=budget.screen))
+    if screen.best_by_chance == screen.best_by_points:
+        return None, "score_same"
+    if screen.chance[screen.best_by_chance] - screen.chance[screen.best_by_points] < SCREEN_CHANCE:
+        return None, "screen"
+    quarter = play_outcomes(view, cards, seed=seed + 1, deals=budget.grade // 4)
+    first = compare(line, quarter)
+    chances = chances_of(line, quarter)
+    if first.best_by_chance == first.best_by_points or \
+            -lead_in_chance(chances, first.best_by_points, first.best_by_chance) < CHANCE_MARGIN:
+        return None, "margin"
+    outcomes = play_outcomes(view, cards, seed=seed + 1, deals=budget.grade)
+    verdict = compare(line, outcomes)
+    chances = chances_of(line, outcomes)
+    best, tempting = verdict.best_by_chance, verdict.best_by_points
+    if best == tempting:
+        return None, "score_same"
+    points = {c: [float(p[view.seat]) for p in rows] for c, rows in outcomes.items()}
+    answers = [c for c in cards if verdict.chance[best] - verdict.chance[c] <= ANSWER_BAND]
+    if not clear_answers(chances, answers, tempting) or \
+            paired_lower_bound(points, best, tempting) <= 0 or \
+            verdict.chance[best] - verdict.chance[tempting] < CHANCE_GAP:
+        return None, "margin"
+    ends = {c: end_rates(line, outcomes[c]) for c in (best, tempting)}
+    judged = ChanceComparison(dict(verdict.chance), {c: half_width(v) for c, v in chances.items()},
+                              dict(verdict.points), best, tempting, budget.grade)
+    choices = level_choices(view, seed)
+    solved = {lv: ch in answers for lv, ch in choices.items()}
+    themes = [THEME, *(t for t in play_themes(view, best, tempting) if t != THEME)]
+    puzzle = record.to_json()
+    seat = view.seat
+    puzzle.update({
+        "id": ident, "kind": "play", "answers": [move_key(a) for a in answers], "best": move_key(best),
+        "expected": {move_key(c): [round(verdict.points[c], 3), round(half_width(points[c]), 3)] for c in cards},
+        "themes": themes, "rating": starting_rating(solved),
+        "explanation": explain_at_score(view, best, tempting, judged.chance, judged.points, ends),
+        "source": {**source, "grade": {"model": "rollout policy with the hard bots' inference of the unseen cards, "
+                                                "judged by the chance to win the game", "deals": budget.grade,
+                                       "seed": seed + 1},
+                   "tempting": move_key(tempting),
+                   "to_score": {"chance": {move_key(c): [round(verdict.chance[c], 4), round(judged.spread[c], 4)]
+                                           for c in cards},
+                                "ends": {move_key(c): [round(w, 4), round(x, 4)] for c, (w, x) in ends.items()},
+                                "margin": round(lead_in_chance(chances, best, tempting), 4),
+                                "points_margin": round(paired_lower_bound(points, best, tempting), 3)},
+                   "choices": {lv: move_key(c) for lv, c in choices.items()},
+                   "solved_by": [lv for lv, ok in solved.items() if ok]},
+        "scores": [*line.scores[seat:], *line.scores[:seat]], "target": view.rules.target,
+    })
+    again = judge_at_score(view, cards, seed=seed + 3, deals=budget.grade)
+    if again.best not in answers or tempting in again.accepted:
+        return None, "stable"
+    second = verify_puzzle(Puzzle.from_json(puzzle), seed + 2)
+    if not second.get("kept"):
+        return None, "second_opinion"
+    puzzle["source"]["second_opinion"] = {"model": "uniform deals; moons both ways, sound or quick play (a coin "
+                                                   "toss), judged by the chance to win the game",
+                                          "deals": second["deals"], "seed": seed + 2, "best": second["best"]}
+    return puzzle, "kept"
+
+
+def still_clear(puzzle: Any) -> bool:
+    """Whether a bank puzzle's answers stand clear (:func:`clear_answers`) when its position is graded again with
+    the miner's budget and grading seed: for puzzles mined before that rule."""
+    from .bank import parse_move
+
+    grade = puzzle.source.get("grade") or {}
+    cards = [parse_move(k)[0] for k in puzzle.expected]
+    view = puzzle.view()
+    chances = chances_of(score_line(view), play_outcomes(view, cards, seed=int(grade.get("seed", 0)),
+                                                         deals=int(grade.get("deals", DEFAULT_BUDGET.grade))))
+    answers = [parse_move(k)[0] for k in puzzle.answers]
+    return clear_answers(chances, answers, parse_move(puzzle.source["tempting"])[0])
+
+
+# ----- score lines and whole deals -----
+
+@cache
+def game_hands(games: int = GAMES) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
+    """(first dealer, the hands' points) of the self-play games, from :data:`GAMES_FILE` (played again if it
+    is missing)."""
+    from ..equity.selfplay import read_games, self_play_game
+
+    rows = read_games(GAMES_FILE)[:games] if GAMES_FILE.exists() else []
+    rows += [self_play_game(i) for i in range(len(rows), games)]
+    return tuple((int(g["first_dealer"]), tuple(tuple(h) for h in g["hands"])) for g in rows)
+
+
+def near_end_lines(rules: Rules, games: int = GAMES) -> list[tuple[int, int, tuple[int, ...], int]]:
+    """Every (game, hand number, scores before it, dealer) of the self-play games where the highest score is
+    within :data:`NEAR_TARGET` of the target (so this hand can end the game)."""
+    out = []
+    for g, (first_dealer, hands) in enumerate(game_hands(games)):
+        scores = [0] * rules.players
+        for k, points in enumerate(hands):
+            if max(scores) >= rules.target - NEAR_TARGET and ScoreLine(rules, tuple(scores), 0).can_end_this_hand:
+                out.append((g, k, tuple(scores), (first_dealer + k) % rules.players))
+            scores = [s + p for s, p in zip(scores, points, strict=True)]
+    return out
+
+
+def _seed(*parts: Any) -> int:
+    return random.Random(":".join(map(str, parts))).getrandbits(31)
+
+
+def mine_score_deal(rules: Rules, seed: int, deal: int, budget: Budget = DEFAULT_BUDGET
+                    ) -> tuple[list[dict[str, Any]], Counter]:
+    """Deal a hand at a score line of the self-play games, let bots of mixed levels play it seeing the scores,
+    and mine every play; the puzzles and each filter's count."""
+    from dataclasses import replace
+
+    from ..bots import make_bot
+
+    lines = near_end_lines(rules)
+    game, hand_number, scores, dealer = lines[random.Random(f"score-line:{seed}:{deal}").randrange(len(lines))]
+    n = rules.players
+    mix = SEAT_MIXES[deal % len(SEAT_MIXES)]
+    levels = [mix[s % len(mix)] for s in range(n)]
+    bots = [make_bot(lv, seed=_seed("score-bot", seed, deal, s)) for s, lv in enumerate(levels)]
+    state = HandState.deal_random(rules, random.Random(f"score-deal:{seed}:{deal}"), dealer=dealer,
+                                  hand_number=hand_number)
+    counts: Counter = Counter()
+    puzzles: list[dict[str, Any]] = []
+    base = {"rules": rules.name, "seed": seed, "deal": deal, "bots": levels,
+            "score_line": {"self_play_game": game, "hand": hand_number, "scores": list(scores)}}
+
+    def view_of(seat: int) -> PlayerView:
+        return replace(state.view(seat), scores=scores)
+
+    if state.phase is Phase.PASS:
+        for seat in range(n):
+            state.pass_cards(seat, bots[seat].decide(view_of(seat)).cards)
+    while state.phase is not Phase.DONE:
+        if state.phase is Phase.MOON:
+            state.choose_moon(bots[state.to_move].decide(view_of(state.to_move)).choice or "")
+            continue
+        view = view_of(state.to_move)
+        if len(view.legal_plays()) > 1:
+            label = f"p{len(view.plays())}"
+            puzzle, verdict = consider_at_score(
+                view, HandRecord.from_state(state).seen_from(view.seat), f"{rules.name}-score-{seed}-{deal}-{label}",
+                {**base, "seat": view.seat, "decision": label}, _seed("score-decide", seed, deal, label), budget)
+            counts[verdict] += 1
+            if puzzle is not None:
+                puzzles.append(puzzle)
+        else:
+            counts["forced"] += 1
+        bots[state.to_move].decide(view).apply(state)
+    return puzzles, counts
+
+
+def mine_score(hands: int, out: Path = BANK_FILE, *, seed: int = 0, jobs: int = 1,
+               budget: Budget = DEFAULT_BUDGET) -> Any:
+    """Mine deals 0..hands-1 of ``seed`` for play-to-score puzzles into ``out`` (appending, resumable through
+    the same progress file as every miner, :func:`~hearts_tutor.practice.mine.done_path`)."""
+    from .mine import mine
+
+    return mine(Rules.preset("standard"), hands, out, seed=seed, jobs=jobs, budget=budget, deal_miner=mine_score_deal)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m hearts_tutor.practice.score_puzzles HANDS [SEED] [OUT]``: mine play-to-score puzzles."""
+    import sys
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or not args[0].isdigit():
+        print("usage: python -m hearts_tutor.practice.score_puzzles HANDS [SEED] [OUT]", file=sys.stderr)
+        return 2
+    out = Path(args[2]) if len(args) > 2 else BANK_FILE
+    report = mine_score(int(args[0]), out, seed=int(args[1]) if len(args) > 1 else 0)
+    print(json.dumps({"out": str(out), **report.to_json()}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
+
+
+__all__ = ["BANK_FILE", "CHANCE_MARGIN", "THEME", "clear_answers", "consider_at_score", "end_rates", "explain_at_score",
+           "mine_score", "mine_score_deal", "near_end_lines", "score_facts_words", "still_clear"]

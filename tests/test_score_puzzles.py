@@ -1,0 +1,221 @@
+"""Play-to-score puzzles (issue 31): the bank's carry their score line and an answer verified at it, their words
+state only true score facts, the bank reads and refuses score lines, and the practice view shows the line and
+judges an answer in the chance to win the game."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hearts_tutor import Rules
+from hearts_tutor.batch.tournament import deal_for
+from hearts_tutor.coach.score_facts import check_score_explanation
+from hearts_tutor.engine.cards import card_str
+from hearts_tutor.practice.bank import Bank, BankError, Puzzle, load_bank, parse_move
+from hearts_tutor.practice.explain import puzzle_explanation, puzzle_problems
+from hearts_tutor.practice.score_puzzles import BANK_FILE, THEME, score_facts_words
+
+FLOOR = 40
+"""Play-to-score puzzles of the standard game the bank holds at least (issue 31, acceptance 4)."""
+
+
+@pytest.fixture(scope="module")
+def score_puzzles() -> list[Puzzle]:
+    return load_bank().select(themes=[THEME])
+
+
+@pytest.fixture(scope="module")
+def puzzle(score_puzzles: list[Puzzle]) -> Puzzle:
+    assert score_puzzles, "the bank holds no play-to-score puzzle"
+    return score_puzzles[0]
+
+
+# ----- the bank's play-to-score puzzles -----
+
+def test_the_bank_holds_enough_play_to_score_puzzles(score_puzzles: list[Puzzle]) -> None:
+    standard = [p for p in score_puzzles if p.preset == "standard"]
+    assert len(standard) >= FLOOR, len(standard)
+
+
+def test_every_play_to_score_puzzle_carries_its_score_line_and_a_verified_answer(score_puzzles: list[Puzzle]
+                                                                                   ) -> None:
+    for p in score_puzzles:
+        assert p.scores is not None and len(p.scores) == 4 and p.target == 100, p.id
+        assert p.view().scores == p.scores, p.id
+        chances, tempting = p.chances, p.source["tempting"]
+        assert set(p.answers) | {tempting} <= set(chances), p.id
+        assert tempting not in p.answers, p.id
+        # the answer wins the game more often, the tempting move takes fewer points: the score decides
+        assert chances[p.best][0] > chances[tempting][0] and p.expected[tempting][0] < p.expected[p.best][0], p.id
+        second = p.source["second_opinion"]
+        assert second["best"] in p.answers and second["deals"] >= 200, p.id
+        assert puzzle_problems(p) == [], p.id
+
+
+def test_the_bank_file_is_only_play_to_score_puzzles() -> None:
+    bank = load_bank(BANK_FILE)
+    assert bank.problems == [] and all(THEME in p.themes and p.scores is not None for p in bank)
+
+
+# ----- score facts -----
+
+def test_the_score_words_state_true_facts(puzzle: Puzzle) -> None:
+    view = puzzle.view()
+    words = score_facts_words(view)
+    assert "short of 100: this hand can end the game" in words and "lowest score" in words
+    assert check_score_explanation(view, words) == []
+    assert check_score_explanation(view, puzzle.explanation) == []
+
+
+def test_a_planted_wrong_score_fact_is_rejected(puzzle: Puzzle) -> None:
+    view = puzzle.view()
+    top = max(puzzle.scores or ())
+    planted = puzzle.explanation.replace(f"{top} points, {100 - top} short", f"{top - 5} points, {105 - top} short")
+    assert planted != puzzle.explanation
+    wrong = dataclasses.replace(puzzle, explanation=planted)
+    assert puzzle_problems(wrong), planted
+    # the lowest score given to a seat that does not have it, and a score line stated where the view has none
+    lowest = min(range(4), key=lambda s: (view.scores[s], s))
+    other = "the player across from you" if lowest != 2 else "the player on your left"
+    assert check_score_explanation(view, f"{other.capitalize()} has the lowest score ({view.scores[lowest]}).")
+    no_scores = dataclasses.replace(view, scores=())
+    assert check_score_explanation(no_scores, score_facts_words(view))
+    assert check_score_explanation(view, "This hand can end the game.") == []
+    far = dataclasses.replace(view, scores=(10, 20, 30, 40))
+    assert check_score_explanation(far, "This hand can end the game.")
+
+
+def test_explanations_are_written_again_from_the_stored_grading(puzzle: Puzzle) -> None:
+    again = puzzle_explanation(puzzle)
+    assert "Play to the score" in again and check_score_explanation(puzzle.view(), again) == []
+    bare = dataclasses.replace(puzzle, source={k: v for k, v in puzzle.source.items() if k != "to_score"})
+    with pytest.raises(BankError, match="grading in chance"):
+        puzzle_explanation(bare)
+
+
+# ----- reading and refusing score lines -----
+
+def test_a_score_line_round_trips_and_a_bad_one_is_refused(puzzle: Puzzle) -> None:
+    data = puzzle.to_json()
+    assert data["scores"] == list(puzzle.scores or ()) and data["target"] == 100
+    assert Puzzle.from_json(json.loads(json.dumps(data))).scores == puzzle.scores
+    for spoil, message in (({"scores": [1, 2, 3]}, "scores must list 4"), ({"target": 50}, "target 50"),
+                           ({"scores": None, "target": None}, "scores must list")):
+        with pytest.raises(BankError, match=message):
+            Puzzle.from_json({**data, **spoil})
+    bare = {k: v for k, v in data.items() if k not in ("scores", "target")}
+    with pytest.raises(BankError, match="needs its scores and target"):
+        Puzzle.from_json(bare)
+    plain = Puzzle.from_json({**bare, "themes": [t for t in data["themes"] if t != THEME]})
+    assert plain.scores is None and plain.target is None and plain.view().scores == ()
+
+
+# ----- judged in chance, checked at the score line -----
+
+def test_an_answer_is_judged_in_the_chance_to_win_the_game(puzzle: Puzzle) -> None:
+    best = puzzle.judge(parse_move(puzzle.best))
+    assert best.correct and best.band == "best" and best.chance == puzzle.chances[puzzle.best][0]
+    tempting = puzzle.judge(parse_move(puzzle.source["tempting"]))
+    assert not tempting.correct and tempting.cost == pytest.approx(
+        puzzle.chances[puzzle.best][0] - puzzle.chances[puzzle.source["tempting"]][0], abs=1e-4)
+    assert tempting.band in ("inaccuracy", "mistake", "blunder")
+
+
+def test_check_and_the_second_verifier_judge_at_the_score_line(puzzle: Puzzle, monkeypatch: pytest.MonkeyPatch
+                                                                ) -> None:
+    """Planted rollouts at 40-95-60-70: the answer takes 6 points and ends the game with seat 0 lowest (a sure
+    win), the tempting move takes none and the game goes on. Judged in points the tempting move is best; at the
+    score line the answer is, and both checks keep it."""
+    import hearts_tutor.practice.at_score as at_score
+    import hearts_tutor.practice.check as check
+    import hearts_tutor.practice.verify as verify
+
+    best, tempting = parse_move(puzzle.best)[0], parse_move(puzzle.source["tempting"])[0]
+    rows = {best: (6, 6, 0, 0), tempting: (0, 0, 3, 3)}
+
+    def planted(view: Any, cards: list[int], **_kw: Any) -> dict[int, list[tuple[int, ...]]]:
+        return {c: [rows.get(c, (13, 0, 0, 13))] * 40 for c in cards}
+
+    monkeypatch.setattr(at_score, "play_outcomes", planted)
+    line = dataclasses.replace(puzzle, scores=(40, 95, 60, 70))
+    judged = at_score.judge_at_score(line.view(), [best, tempting], seed=1, deals=40)
+    assert (judged.best, judged.best_by_points) == (best, tempting)
+    assert check.check_puzzle(line, seed=3) == (True, None)
+    assert verify.verify_puzzle(line, seed=3)["kept"]
+    # the same rollouts far from the target: nobody can end the game, the fewer points win the chance too
+    far = dataclasses.replace(puzzle, scores=(10, 20, 30, 40))
+    assert check.check_puzzle(far, seed=3) == (False, None)
+
+
+# ----- the practice view -----
+
+def test_the_practice_view_shows_the_puzzles_score_line(puzzle: Puzzle, tmp_path: Path) -> None:
+    from hearts_tutor.practice.learner import LearnerDB
+    from hearts_tutor.practice.session import Practice
+    from hearts_tutor.practice.widget import PracticePanel
+    from hearts_tutor.table.position import seat_names
+
+    plain = next(p for p in load_bank() if p.scores is None and p.preset == "standard" and p.kind == "play")
+    panel = PracticePanel(Practice(bank=Bank([puzzle]), learner=LearnerDB(tmp_path / "l.sqlite3"), seed=1))
+    assert panel.session.item is not None and panel.session.item.puzzle.id == puzzle.id
+    heading = panel.heading.value
+    assert "ht-score-line" in heading and "game to 100" in heading
+    view = puzzle.view()
+    for name, score in zip(seat_names(view), view.scores, strict=True):
+        assert f"{name} {score}" in heading
+    panel.click(parse_move(puzzle.source["tempting"])[0])
+    assert "chance to win the game" in panel.feedback.value
+    panel.reveal()
+    assert "Chance to win the game (%)" in panel.feedback.value
+    other = PracticePanel(Practice(bank=Bank([plain]), learner=LearnerDB(tmp_path / "m.sqlite3"), seed=1))
+    assert "ht-score-line" not in other.heading.value
+
+
+def test_deal_for_is_untouched_by_score_lines() -> None:
+    """A puzzle's view carries its scores; the engine's own view of the same hand has none."""
+    view = deal_for(Rules.preset("standard"), 1, 0).view(0)
+    assert view.scores == ()
+
+
+# ----- the miner's filters -----
+
+def test_a_planted_position_where_the_score_changes_the_answer_is_kept(puzzle: Puzzle,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 40-95-60-70 one card takes 6 points and ends the game with seat 0 lowest, another takes none and the
+    game goes on: the miner keeps the first as the answer and the second as the temptation; where every card
+    ends the game alike, the score changes nothing and the position is rejected."""
+    import hearts_tutor.practice.at_score as at_score
+    import hearts_tutor.practice.score_puzzles as score_puzzles
+    from hearts_tutor.practice.mine import Budget
+
+    view = dataclasses.replace(puzzle.view(), scores=(40, 95, 60, 70))
+    cards = view.legal_plays()
+    assert len(cards) >= 2
+    rows = {cards[0]: (6, 6, 0, 0), cards[1]: (0, 0, 3, 3)}
+
+    def planted(_view: Any, options: list[int], **_kw: Any) -> dict[int, list[tuple[int, ...]]]:
+        return {c: [rows.get(c, (13, 0, 0, 13))] * 40 for c in options}
+
+    monkeypatch.setattr(score_puzzles, "play_outcomes", planted)
+    monkeypatch.setattr(at_score, "play_outcomes", planted)
+    record = puzzle.record
+    kept, verdict = score_puzzles.consider_at_score(view, record, "planted", {}, 5, Budget.small())
+    assert verdict == "kept" and kept is not None
+    assert kept["answers"] == [card_str(cards[0])] and kept["source"]["tempting"] == card_str(cards[1])
+    assert kept["scores"] == [40, 95, 60, 70] and kept["target"] == 100 and kept["themes"][0] == THEME
+    made = Puzzle.from_json(kept)
+    assert puzzle_problems(made) == [] and "this hand can end the game" in made.explanation
+    rows.update({cards[0]: (0, 0, 3, 3), cards[1]: (0, 0, 3, 3)})
+    assert score_puzzles.consider_at_score(view, record, "planted", {}, 5, Budget.small()) == (None, "score_same")
+
+
+def test_the_score_miner_refuses_what_it_cannot_mine(capsys: pytest.CaptureFixture[str]) -> None:
+    from hearts_tutor.cli import main
+
+    assert main(["puzzles", "mine", "--hands", "1", "--to-score", "--decisions", "pass"]) == 2
+    assert main(["puzzles", "mine", "--hands", "1", "--to-score", "--rules", "deluxe"]) == 2
+    assert "--to-score mines plays of the standard game" in capsys.readouterr().err
