@@ -33,6 +33,7 @@ def cmd_mine(args: argparse.Namespace) -> int:
         budget = (Budget.small() if args.small else Budget()).only(tuple(args.decisions.split(",")))
         if args.themes:
             budget = budget.aiming_at(tuple(t.strip() for t in args.themes.split(",") if t.strip()))
+        budget = budget.dealing(args.deals, rules)
     except ValueError as e:
         return _fail(str(e))
     with progress_bar(args.hands, "deal") as bar:
@@ -148,6 +149,9 @@ def add_parser(sub: Any) -> None:
     m.add_argument("--themes", default="", metavar="T[,T...]",
                    help="mine only decisions that may teach these themes (to fill scarce ones; give such a run "
                         "its own --out, as its deals are recorded as done)")
+    m.add_argument("--deals", default="random", choices=["random", "moon"],
+                   help="random deals, or moon deals: a hard bot's seat holds moon material (to mine the moon "
+                        "themes; one deck, no kitty)")
     m.add_argument("--small", action="store_true", help="small evaluation budgets (for tests)")
     m.add_argument("--json", action="store_true")
     m.set_defaults(func=cmd_mine)

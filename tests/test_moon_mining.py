@@ -1,0 +1,58 @@
+"""Mining the moon themes: deals with moon material, and dropping the puzzles the moon-playing verifier rejects."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hearts_tutor.batch.tournament import deal_for
+from hearts_tutor.engine.cards import cards_in
+from hearts_tutor.engine.hand import Phase
+from hearts_tutor.engine.rules import Rules
+from hearts_tutor.practice.bank import bank_files, read_bank_file
+from hearts_tutor.practice.mine import SEAT_MIXES, Budget
+from hearts_tutor.practice.moon_deals import has_moon_material, moon_deal
+from hearts_tutor.practice.verify import drop_rejected, rejection
+
+STANDARD = Rules.preset("standard")
+
+
+def test_moon_deals_give_a_hard_seat_moon_material_far_more_often_than_random_deals() -> None:
+    for deal in range(40):
+        levels = SEAT_MIXES[deal % len(SEAT_MIXES)]
+        state, seat = moon_deal(STANDARD, 5, deal, levels)
+        assert levels[seat] == "hard"
+        assert has_moon_material(cards_in(state.hands[seat]), STANDARD)
+        assert sorted(c for h in state.hands for c in cards_in(h)) == list(range(52))  # a whole deck, once
+        assert state.phase is (Phase.PLAY if deal % 4 == 3 else Phase.PASS)  # the pass cycle as deal_for's
+    assert moon_deal(STANDARD, 5, 3, SEAT_MIXES[3])[0].hands == moon_deal(STANDARD, 5, 3, SEAT_MIXES[3])[0].hands
+    at_random = sum(has_moon_material(cards_in(deal_for(STANDARD, 5, d).hands[s]), STANDARD)
+                    for d in range(40) for s in range(4))
+    assert at_random < 16  # under one hand in ten
+
+
+def test_moon_deals_refuse_rules_they_cannot_deal() -> None:
+    with pytest.raises(ValueError, match="one deck and no kitty"):
+        Budget().dealing("moon", Rules.preset("cancellation"))
+    with pytest.raises(ValueError, match="random or moon"):
+        Budget().dealing("lucky", STANDARD)
+    assert Budget().dealing("moon", STANDARD).deals == "moon"
+
+
+def test_the_bank_drops_what_its_verdicts_reject(tmp_path: Path) -> None:
+    source = next(p for p in bank_files() if p.name == "standard-themes.jsonl")
+    lines = source.read_text(encoding="utf-8").splitlines(keepends=True)[:6]
+    bank = tmp_path / "bank.jsonl"
+    bank.write_text("".join(lines), encoding="utf-8")
+    puzzles, _ = read_bank_file(bank)
+    good = puzzles[1]
+    ok = {"kept": True, "means": {good.best: good.expected[good.best][0]}}
+    verdicts = [{"id": puzzles[0].id, "kept": False, "best": "2C"}, {"id": puzzles[1].id, **ok}]
+    (tmp_path / "verdicts.jsonl").write_text("".join(json.dumps(v) + "\n" for v in verdicts))
+    assert rejection(puzzles[0], verdicts[0]) == "the moon model's best option is 2C"
+    assert rejection(puzzles[1], verdicts[1]) is None and rejection(puzzles[2], None) is None
+    dropped = drop_rejected([bank], tmp_path / "verdicts.jsonl")
+    assert list(dropped) == [puzzles[0].id]
+    assert bank.read_text(encoding="utf-8") == "".join(lines[:1] + lines[2:])  # the other lines as they were
