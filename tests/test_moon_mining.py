@@ -49,9 +49,12 @@ def test_the_bank_drops_what_its_verdicts_reject(tmp_path: Path) -> None:
     puzzles, _ = read_bank_file(bank)
     good = puzzles[1]
     ok = {"kept": True, "means": {good.best: good.expected[good.best][0]}}
-    verdicts = [{"id": puzzles[0].id, "kept": False, "best": "2C"}, {"id": puzzles[1].id, **ok}]
+    wrong = next(k for k in puzzles[0].expected if k not in puzzles[0].answers)
+    verdicts = [{"id": puzzles[0].id, "kept": False, "best": wrong}, {"id": puzzles[1].id, **ok}]
     (tmp_path / "verdicts.jsonl").write_text("".join(json.dumps(v) + "\n" for v in verdicts))
-    assert rejection(puzzles[0], verdicts[0]) == "the moon model's best option is 2C"
+    assert rejection(puzzles[0], verdicts[0]) == f"the moon model's best option is {wrong}, not an answer"
+    tempting = {"kept": False, "best": puzzles[0].best, "accepted": [puzzles[0].best, wrong]}
+    assert rejection(puzzles[0], tempting) == f"the moon model accepts {wrong} too"
     assert rejection(puzzles[1], verdicts[1]) is None and rejection(puzzles[2], None) is None
     dropped = drop_rejected([bank], tmp_path / "verdicts.jsonl")
     assert list(dropped) == [puzzles[0].id]

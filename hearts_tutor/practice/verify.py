@@ -122,7 +122,13 @@ def rejection(puzzle: Puzzle, verdict: dict[str, Any] | None) -> str | None:
     if verdict is None:
         return None
     if not verdict.get("kept"):
-        return verdict.get("error") or f"the moon model's best option is {verdict.get('best')}"
+        best = verdict.get("best")
+        if verdict.get("error") or best is None:
+            return verdict.get("error") or "no verdict"
+        if best not in puzzle.answers:
+            return f"the moon model's best option is {best}, not an answer"
+        wrong = sorted(set(verdict.get("accepted", ())) - set(puzzle.answers))
+        return f"the moon model accepts {', '.join(wrong)} too"
     if moon_dependent(puzzle) and not moon_confirmed(puzzle, verdict):
         return "its answer expects fewer points than already taken, and the moon model does not confirm the moon"
     problems = label_problems(puzzle)
