@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -99,17 +100,20 @@ def _done_ids(out: Path) -> set[str]:
 
 
 def reverify(banks: Sequence[Path], out: Path, *, seed: int = 30) -> int:
-    """Verify every puzzle of ``banks`` not yet in ``out`` (appending a verdict line each); how many done."""
+    """Verify every puzzle of ``banks`` not yet in ``out`` (appending a verdict line each, with the CPU seconds it
+    took); how many done."""
     done = _done_ids(out)
     count = 0
     with out.open("a") as f:
         for puzzle in _puzzles(banks):
             if puzzle.id in done:
                 continue
+            start = time.process_time()
             try:
                 row = verify_puzzle(puzzle, seed)
             except Exception as e:  # a bad puzzle is a verdict, not the end of the run
                 row = {"id": puzzle.id, "kept": False, "error": f"{type(e).__name__}: {e}"}
+            row["cpu"] = round(time.process_time() - start, 2)
             f.write(json.dumps(row) + "\n")
             f.flush()
             count += 1
