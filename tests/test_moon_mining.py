@@ -59,3 +59,26 @@ def test_the_bank_drops_what_its_verdicts_reject(tmp_path: Path) -> None:
     dropped = drop_rejected([bank], tmp_path / "verdicts.jsonl")
     assert list(dropped) == [puzzles[0].id]
     assert bank.read_text(encoding="utf-8") == "".join(lines[:1] + lines[2:])  # the other lines as they were
+
+
+def test_a_moon_try_is_explained_by_the_moon_and_the_checker_reads_it() -> None:
+    """The bank's moon tries say why: the learner has taken every point and goes on for the moon; the checker
+    rejects that sentence where another seat has points too."""
+    from hearts_tutor.coach.facts import check_explanation
+    from hearts_tutor.coach.hints import explain_play
+    from hearts_tutor.engine.cards import parse_card
+    from hearts_tutor.practice.bank import load_bank
+    from hearts_tutor.practice.verify import moon_dependent
+
+    bank = load_bank()
+    tries = [p for p in bank if p.preset == "standard" and p.kind == "play" and moon_dependent(p)]
+    assert len(tries) >= 4
+    for p in tries:
+        view, best = p.view(), parse_card(p.best)
+        words = explain_play(view, best, tempting=parse_card(p.source["tempting"]))
+        assert "you have taken every point so far" in words and "keep going for the moon" in words, (p.id, words)
+        assert not check_explanation(view, words, best)
+    other = next(p for p in bank if p.kind == "play" and p.preset == "standard"
+                 and sum(1 for h in p.view().hearts_taken if h) >= 2)
+    assert check_explanation(other.view(), "Play it: you have taken every point so far.") == [
+        "you have taken every point so far: false here"]
