@@ -344,11 +344,11 @@ def test_the_shipped_bank_is_valid() -> None:
         assert set(p.themes) <= set(THEMES), p.id
 
 
-SHORT_THEMES = {"unload-queen": 28, "stop-moon": 28}
-"""Themes below issue 20's 30 since issue 30's moon-playing verifier dropped the puzzles whose answers only held
-when nobody shoots or stops a moon (and ``unload-queen`` lost the queen leads that take her yourself): today's
-counts are their floor until mining brings them back to 30 (issue 30 keeps that open)."""
-STANDARD_MOON_THEMES = {"shoot-moon": 8, "stop-moon": 25, "pass-moon": 28, "unload-queen": 20}
+SHORT_THEMES: dict[str, int] = {}
+"""Themes allowed below issue 20's 30 (none: issue 30's moon-deal mining brought unload-queen and stop-moon back
+above 30 after its moon-playing verifier dropped the puzzles whose answers only held when nobody shoots or stops a
+moon)."""
+STANDARD_MOON_THEMES = {"shoot-moon": 26, "stop-moon": 37, "pass-moon": 38, "unload-queen": 23}
 """Standard puzzles of the moon themes (and unloading the queen) today: floors on the way to issue 30's 40 (30 for
 ``unload-queen``), mined from moon deals (``puzzles mine --deals moon``)."""
 
