@@ -344,15 +344,19 @@ def test_the_shipped_bank_is_valid() -> None:
         assert set(p.themes) <= set(THEMES), p.id
 
 
-SHORT_THEMES = {"unload-queen": 27, "stop-moon": 28}
-"""Themes below issue 20's 30 since issue 30's moon-playing verifier dropped the puzzles whose answers only held
-when nobody shoots or stops a moon (and ``unload-queen`` lost the queen leads that take her yourself): today's
-counts are their floor until mining brings them back to 30 (issue 30 keeps that open)."""
+SHORT_THEMES: dict[str, int] = {}
+"""Themes allowed below issue 20's 30 (none: issue 30's moon-deal mining brought unload-queen and stop-moon back
+above 30 after its moon-playing verifier dropped the puzzles whose answers only held when nobody shoots or stops a
+moon)."""
+STANDARD_MOON_THEMES = {"shoot-moon": 26, "stop-moon": 37, "pass-moon": 38, "unload-queen": 23}
+"""Standard puzzles of the moon themes (and unloading the queen) today: floors on the way to issue 30's 40 (30 for
+``unload-queen``), mined from moon deals (``puzzles mine --deals moon``)."""
 
 
 def test_the_shipped_bank_holds_what_the_tutor_needs() -> None:
     """At least 1,000 puzzles, 600 standard, 40 of every other preset, 30 of every theme the first nine lessons
-    teach (issue 20), and at least 10 for each lesson's practice cell, 20 for the lessons added later (issue 32)."""
+    teach (issue 20), and at least 10 for each lesson's practice cell, 20 for the lessons added later (issue 32);
+    the standard moon themes at least their floors (issue 30)."""
     bank = load_bank()
     assert len(bank) >= 1000
     presets = Counter(p.preset for p in bank)
@@ -364,6 +368,9 @@ def test_the_shipped_bank_holds_what_the_tutor_needs() -> None:
         if first_nine:
             assert all(themes[t] >= SHORT_THEMES.get(t, 30) for t in taught), (lesson, {t: themes[t] for t in taught})
         assert len(bank.select(themes=taught)) >= (10 if first_nine else 20), lesson
+    standard = Counter(t for p in bank if p.preset == "standard" for t in p.themes)
+    moons = {t: standard[t] for t in STANDARD_MOON_THEMES}
+    assert all(moons[t] >= n for t, n in STANDARD_MOON_THEMES.items()), moons
 
 
 @pytest.mark.parametrize(("new_means", "kept"), [

@@ -112,3 +112,37 @@ def test_a_lone_taker_is_a_threat_only_to_the_others():
     shooter = row["shooter"]
     assert moon.moon_threat(state, state.to_move) == shooter
     assert moon.moon_threat(state, shooter) is None
+
+
+def _sure_moon_n_player() -> HandState:
+    """A three-player hand (``shooter_chooses``) that seat 1 shoots whatever anyone plays: every heart, the top
+    spades and the only club it holds wins the first trick."""
+    deal = [parse_cards("2C 3C 4C 5C 6C 7C 8C 9C TC JC 3D 4D 5D 6D 7D 8D 9D"),
+            parse_cards("AC AS KS QS AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H"),
+            parse_cards("QC KC TD JD QD KD AD 2S 3S 4S 5S 6S 7S 8S 9S TS JS")]
+    return HandState(Rules.preset("n_player"), deal, pass_direction="keep")
+
+
+def test_a_choosing_shooter_adds_to_the_others_when_that_wins_the_game():
+    rules = Rules.preset("n_player")
+    assert moon.shooter_choice(rules, (80, 10, 80), 1) == "add_to_others"  # 106 each ends the game: seat 1 wins
+    assert moon.shooter_choice(rules, (20, 10, 30), 1) == "subtract_from_self"  # the game goes on
+    assert moon.shooter_choice(rules, (40, 90, 75), 1) == "subtract_from_self"  # 66 is lower than 90
+    assert moon.shooter_choice(rules, (), 1) == "subtract_from_self"  # scores unknown
+    ended = search.play_out(_sure_moon_n_player(), random.Random(0), scores=(80, 10, 80))
+    assert ended.result().shooter == 1 and ended.moon_choice == "add_to_others"
+    assert ended.points() == [26, 0, 26]
+
+
+def test_rollouts_cost_a_moon_the_shooter_ends_the_game_with():
+    """Seen from seat 0, the moon seat 1 shoots costs 26 when adding ends the game in seat 1's favour, and
+    nothing when seat 1 takes 26 off its own score."""
+    from dataclasses import replace
+
+    state = _sure_moon_n_player()
+    owner = {c: s for s, hand in enumerate(state.hands) for c in range(52) if hand >> c & 1}
+    pinned = {c: [1.0 if s == owner[c] else 0.0 for s in range(3)] for c in owner}  # the real deal every time
+    opening = parse_cards("2C")
+    for scores, cost in (((80, 10, 80), 26), ((20, 10, 30), 0)):
+        view = replace(state.view(0), scores=scores)
+        assert search.paired_playouts(view, opening, random.Random(1), pinned) == {opening[0]: cost}

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from ..engine.cards import Card, card_name, join_names
 from ..engine.hand import HandState, Phase, moon_goal
 from ..engine.view import PlayerView
+from .rollout_moon import adding_ends_game
 
 STEP_KINDS = ("observed", "inferred", "considered", "chose")
 
@@ -113,10 +114,8 @@ class Bot(ABC):
         why.observed(f"I took {moon_goal(view.rules)}: I shot the moon.")
         scores = list(view.scores) or [0] * view.n
         me = view.seat
-        others_after = [s + 26 for i, s in enumerate(scores) if i != me]
-        game_ends = view.rules.end in ("reach", "exceed") and any(
-            s >= view.rules.target if view.rules.end == "reach" else s > view.rules.target for s in others_after)
-        if game_ends and scores[me] < min(others_after):
+        game_ends, wins = adding_ends_game(view.rules, scores, me)
+        if wins:
             why.considered("Adding 26 to everyone else ends the game, and I have the lowest score.", scores=scores)
             return Decision("moon", me, (), "add_to_others",
                             why.chose("I add 26 to every other player: that ends the game and I win."), self.level)

@@ -21,14 +21,35 @@ model it uses only what the seat may know: its own cards, the unseen cards as a 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..engine.cards import HEART_MASK, HEARTS, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet
 from ..engine.hand import HandState
+from ..engine.rules import Rules
 
 QS_BIT = 1 << QUEEN_OF_SPADES
 WATCH_POINTS = 2
 """A lone point-taker with this many points is watched: no points fed to it, stoppers kept."""
 STOP_POINTS = 8
 """A lone point-taker with this many points (or five hearts) is stopped: the seat takes points itself."""
+
+
+# ----- scoring a moon -----
+
+def adding_ends_game(rules: Rules, scores: Sequence[int], shooter: int) -> tuple[bool, bool]:
+    """Whether adding 26 to every other seat's match score (``scores``, before this hand) ends the game, and
+    whether the shooter then wins it (its score below every other one). Unknown scores: neither."""
+    if len(scores) != rules.players or rules.end not in ("reach", "exceed"):
+        return False, False
+    others = [s + 26 for i, s in enumerate(scores) if i != shooter]
+    ends = any(s >= rules.target if rules.end == "reach" else s > rules.target for s in others)
+    return ends, ends and scores[shooter] < min(others)
+
+
+def shooter_choice(rules: Rules, scores: Sequence[int], shooter: int) -> str:
+    """How a shooter who chooses scores its moon: adding 26 to the others when that ends the game with it
+    lowest (it wins), else taking 26 off its own score (the same lead over everyone, nobody nearer the end)."""
+    return "add_to_others" if adding_ends_game(rules, scores, shooter)[1] else "subtract_from_self"
 
 
 # ----- facts from the tricks so far -----
@@ -263,5 +284,5 @@ def moon_play(state: HandState, legal: CardSet) -> Card | None:
     return defend_play(state, seat, legal, hand, unseen, taker)
 
 
-__all__ = ["STOP_POINTS", "WATCH_POINTS", "defend_play", "is_shooting", "lone_taker", "losers", "moon_play",
-           "moon_points", "moon_threat", "serious_threat", "shoot_play", "suit_losers"]
+__all__ = ["STOP_POINTS", "WATCH_POINTS", "adding_ends_game", "defend_play", "is_shooting", "lone_taker", "losers",
+           "moon_play", "moon_points", "moon_threat", "serious_threat", "shoot_play", "shooter_choice", "suit_losers"]

@@ -29,7 +29,7 @@ from ..engine.hand import HandState, Phase
 from ..engine.rules import Rules
 from ..engine.sampling import sample_deal
 from ..engine.view import PlayerView
-from .rollout_moon import moon_play
+from .rollout_moon import moon_play, shooter_choice
 
 if TYPE_CHECKING:
     from .helper import SearchHelper
@@ -348,19 +348,24 @@ def heuristic_pass(hand: CardSet, rules: Rules, doubles: CardSet = 0) -> tuple[C
 
 # ----- playing out -----
 
-def moon_choice_for(state: HandState) -> str:
-    """What a simulated shooter picks: taking 26 off its own score."""
-    return "subtract_from_self"
+def moon_choice_for(state: HandState, scores: Sequence[int] = ()) -> str:
+    """What a simulated shooter picks (the match ``scores`` before this hand, when known): adding 26 to the
+    others when that ends the game with it lowest, else taking 26 off its own score
+    (:func:`~hearts_tutor.bots.rollout_moon.shooter_choice`)."""
+    shooter = state.moon_shooter()
+    return shooter_choice(state.rules, scores, shooter) if shooter is not None else "subtract_from_self"
 
 
 def play_out(state: HandState, rng: random.Random,
-             policy: Callable[[HandState, random.Random], Card] = rollout_policy) -> HandState:
-    """Play ``state`` to the end of the hand with ``policy`` (in place); returns it."""
+             policy: Callable[[HandState, random.Random], Card] = rollout_policy,
+             scores: Sequence[int] = ()) -> HandState:
+    """Play ``state`` to the end of the hand with ``policy`` (in place); returns it. A shooter who chooses
+    scores its moon by :func:`moon_choice_for` with the match ``scores``."""
     play = state.play
     while state.phase is Phase.PLAY:
         play(policy(state, rng))
     if state.phase is Phase.MOON:
-        state.choose_moon(moon_choice_for(state))
+        state.choose_moon(moon_choice_for(state, scores))
     return state
 
 
@@ -373,7 +378,8 @@ def paired_playouts(view: PlayerView, cards: Sequence[Card], rng: random.Random,
 
     Every card is played out with the same dice (common random numbers), so differences between the cards
     come from the cards, not from luck. ``seed_bits`` is how many random bits seed those dice; ``policy``
-    plays the hand out; ``card_weights`` and ``void_odds`` shape the sampled deal (:func:`sample_deal`).
+    plays the hand out; ``card_weights`` and ``void_odds`` shape the sampled deal (:func:`sample_deal`). A
+    shooter who chooses scores its moon as the view's match scores make best for it (:func:`moon_choice_for`).
     """
     every = paired_hand_points(view, cards, rng, card_weights, seed_bits=seed_bits, policy=policy,
                                void_odds=void_odds)
@@ -392,7 +398,7 @@ def paired_hand_points(view: PlayerView, cards: Sequence[Card], rng: random.Rand
     for c in cards:
         s = base.copy()
         s.play(c)
-        play_out(s, random.Random(seed), policy)
+        play_out(s, random.Random(seed), policy, view.scores)
         points[c] = tuple(s.points())
     return points
 
@@ -504,7 +510,7 @@ def paired_pass_playouts(view: PlayerView, candidates: Sequence[tuple[Card, ...]
         for other, cards in others.items():
             s.pass_cards(other, cards)
         s.pass_cards(seat, cand)
-        play_out(s, random.Random(seed), policy)
+        play_out(s, random.Random(seed), policy, view.scores)
         points[cand] = s.points()[seat]
     return points
 

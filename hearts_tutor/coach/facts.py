@@ -438,6 +438,7 @@ _PHRASES: tuple[tuple[str, Reader], ...] = (
     (r"you are last to play", lambda c, m: [LastToPlay()]),
     (rf"{_NUM} players? (?:is|are) still to play after you", lambda c, m: [PlayersAfter(_number(m[1]))]),
     (rf"{_WHO} has taken every point so far", lambda c, m: [TookEveryPoint(_seat(c.view, m[1]))]),
+    (r"you have taken every point so far", lambda c, m: [TookEveryPoint(c.view.seat)]),
     (rf"{_CARD}: it is your only legal card|{_CARD} is your only legal card",
      lambda c, m: [OnlyLegal(_card(m[1] or m[2]))]),
     (rf"you hold (?:only )?{_NUM} other spades? to protect", lambda c, m: [OtherSpadesBeforePass(_number(m[1]))]),

@@ -182,7 +182,9 @@ def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempt
     if len(legal) == 1:
         return text.hint_only_card(c)
     fact = play_reason(view, c, tempting)
-    if not view.trick:
+    if _keeps_shooting(view, c):
+        why = text.hint_shooting(c, view.rules, verb="Play" if view.trick else "Lead")
+    elif not view.trick:
         flush_too = tempting is not None and suit_of(tempting) == SPADES and tempting < QUEEN_OF_SPADES
         if suit_of(c) == SPADES and c < QUEEN_OF_SPADES and queen_unseen(view) and not flush_too and not any(
                 suit_of(h) == SPADES and h > QUEEN_OF_SPADES for h in view.hand):  # no ace or king to catch her
@@ -215,6 +217,19 @@ def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempt
     if expected is not None:
         why += " " + text.hint_expectation(expected)
     return why
+
+
+def _keeps_shooting(view: PlayerView, c: Card) -> bool:
+    """Whether ``c`` goes on with a moon the seat has started: it has taken every point so far, its cards still
+    top the hearts out (the hard bots' test), and ``c`` wins this trick or, led, is the top card of its suit."""
+    from ..bots.heuristic import am_shooting
+
+    started = any(view.hearts_taken) or any(view.queens_taken)
+    if not started or not am_shooting(view):
+        return False
+    if view.trick:
+        return _would_win(view, c)
+    return not any(suit_of(u) == suit_of(c) and u > c for u in view.unseen())
 
 
 def _would_win(view: PlayerView, c: Card) -> bool:

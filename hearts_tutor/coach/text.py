@@ -383,11 +383,11 @@ def hint_moon_watch(c: Card, who: str, rules: Rules) -> str:
             "cards to win a trick with points later, and give the shooter no more points than you must.")
 
 
-def hint_shooting(c: Card, rules: Rules, started: bool = True) -> str:
+def hint_shooting(c: Card, rules: Rules, started: bool = True, verb: str = "Play") -> str:
     goal = f"take {moon_goal(rules)}"
     if not started:  # nobody has taken a point yet
-        return f"Play {card_name(c)}: your cards are strong enough to try for the moon ({goal})."
-    return (f"Play {card_name(c)}: you have taken every point so far and your cards are strong, so keep "
+        return f"{verb} {card_name(c)}: your cards are strong enough to try for the moon ({goal})."
+    return (f"{verb} {card_name(c)}: you have taken every point so far and your cards are strong, so keep "
             f"going for the moon ({goal}).")
 
 

@@ -32,9 +32,9 @@ def cmd_mine(args: argparse.Namespace) -> int:
     if args.to_score:
         from .score_puzzles import mine_score_deal
 
-        if args.rules != "standard" or args.decisions == "pass" or args.themes:
+        if args.rules != "standard" or args.decisions == "pass" or args.themes or args.deals != "random":
             return _fail("--to-score mines plays of the standard game (no --rules other than standard, no "
-                         "--decisions pass, no --themes)")
+                         "--decisions pass, no --themes, no --deals moon)")
         deal_miner = mine_score_deal
     out = Path(args.out) if args.out else BANK_DIR / f"{rules.name}{'-score' if args.to_score else ''}.jsonl"
     try:
@@ -42,6 +42,7 @@ def cmd_mine(args: argparse.Namespace) -> int:
         budget = (Budget.small() if args.small else Budget()).only(kinds)
         if args.themes:
             budget = budget.aiming_at(tuple(t.strip() for t in args.themes.split(",") if t.strip()))
+        budget = budget.dealing(args.deals, rules)
     except ValueError as e:
         return _fail(str(e))
     with progress_bar(args.hands, "deal") as bar:
@@ -162,6 +163,9 @@ def add_parser(sub: Any) -> None:
                    help="mine play-to-score puzzles: hands at score lines of self-play games near the target, kept "
                         "where the best play by the chance to win the game differs from the best by points "
                         "(plays only; default --out: the shipped bank's standard-score.jsonl)")
+    m.add_argument("--deals", default="random", choices=["random", "moon"],
+                   help="random deals, or moon deals: a hard bot's seat holds moon material (to mine the moon "
+                        "themes; one deck, no kitty)")
     m.add_argument("--small", action="store_true", help="small evaluation budgets (for tests)")
     m.add_argument("--json", action="store_true")
     m.set_defaults(func=cmd_mine)

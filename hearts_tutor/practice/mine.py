@@ -76,6 +76,8 @@ class Budget:
     """The kinds of decision mined (passes alone find pass puzzles at a fraction of the cost)."""
     themes: tuple[str, ...] = ()
     """Mine only decisions that may teach one of these themes (empty: every decision)."""
+    deals: str = "random"
+    """``random`` deals, or ``moon`` deals: one hard bot's seat holds moon material (:mod:`.moon_deals`)."""
 
     @classmethod
     def small(cls) -> Budget:
@@ -97,6 +99,14 @@ class Budget:
         if unknown:
             raise ValueError(f"unknown theme(s) {', '.join(unknown)}; the themes are {', '.join(THEMES)}")
         return dataclasses.replace(self, themes=themes)
+
+    def dealing(self, deals: str, rules: Rules) -> Budget:
+        """The same budget on ``random`` deals or ``moon`` deals (a hard bot's seat holds moon material)."""
+        if deals not in ("random", "moon"):
+            raise ValueError(f"deals are random or moon, not {deals!r}")
+        if deals == "moon" and (rules.decks != 1 or rules.kitty_size):
+            raise ValueError(f"moon deals need one deck and no kitty, not the {rules.name} rules")
+        return dataclasses.replace(self, deals=deals)
 
 
 DEFAULT_BUDGET = Budget()
@@ -430,7 +440,12 @@ def mine_deal(rules: Rules, seed: int, deal: int, budget: Budget = DEFAULT_BUDGE
     mix = SEAT_MIXES[deal % len(SEAT_MIXES)]
     levels = [mix[s % len(mix)] for s in range(n)]
     bots = [make_bot(lv, seed=_seed("bot", seed, deal, s)) for s, lv in enumerate(levels)]
-    state = deal_for(rules, seed, deal)
+    if budget.deals == "moon":
+        from .moon_deals import moon_deal
+
+        state = moon_deal(rules, seed, deal, levels)[0]
+    else:
+        state = deal_for(rules, seed, deal)
     counts: Counter = Counter()
     puzzles: list[dict[str, Any]] = []
     base = {"rules": rules.name, "seed": seed, "deal": deal, "bots": levels}
@@ -534,8 +549,10 @@ def mine(rules: Rules, hands: int, out: Path, *, seed: int = 0, jobs: int = 1, s
     todo = [d for d in range(hands) if (rules.name, seed, d) not in finished_deals(out)]
     report = MineReport(skipped=hands - len(todo))
     tasks = [(rules, seed, d, budget, deal_miner) for d in todo]
-    scope = {k: list(v) for k, v in (("kinds", budget.kinds), ("themes", budget.themes))
-             if v and v != getattr(DEFAULT_BUDGET, k)}
+    scope: dict[str, Any] = {k: list(v) for k, v in (("kinds", budget.kinds), ("themes", budget.themes))
+                             if v and v != getattr(DEFAULT_BUDGET, k)}
+    if budget.deals != DEFAULT_BUDGET.deals:
+        scope["deals"] = budget.deals
 
     def finish(deal: int, puzzles: list[dict[str, Any]], counts: dict[str, int], cpu: float) -> None:
         append_puzzles(out, puzzles)

@@ -9,13 +9,15 @@ keeps its answer when this model's best option is one of its answers and its tem
 (graded below good).
 
 Verdicts are appended to a JSON-lines file, one per puzzle, so a long run is resumable
-(:func:`reverify`): ``python -m hearts_tutor.practice.verify OUT [BANK...]``.
+(:func:`reverify`): ``python -m hearts_tutor.practice.verify OUT [BANK...]``; ``--drop`` then removes from the
+bank files the puzzles their verdicts reject (:func:`drop_rejected`).
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -117,21 +119,65 @@ def _done_ids(out: Path) -> set[str]:
 
 
 def reverify(banks: Sequence[Path], out: Path, *, seed: int = 30) -> int:
-    """Verify every puzzle of ``banks`` not yet in ``out`` (appending a verdict line each); how many done."""
+    """Verify every puzzle of ``banks`` not yet in ``out`` (appending a verdict line each, with the CPU seconds it
+    took); how many done."""
     done = _done_ids(out)
     count = 0
     with out.open("a") as f:
         for puzzle in _puzzles(banks):
             if puzzle.id in done:
                 continue
+            start = time.process_time()
             try:
                 row = verify_puzzle(puzzle, seed)
             except Exception as e:  # a bad puzzle is a verdict, not the end of the run
                 row = {"id": puzzle.id, "kept": False, "error": f"{type(e).__name__}: {e}"}
+            row["cpu"] = round(time.process_time() - start, 2)
             f.write(json.dumps(row) + "\n")
             f.flush()
             count += 1
     return count
+
+
+def rejection(puzzle: Puzzle, verdict: dict[str, Any] | None) -> str | None:
+    """Why the bank drops a puzzle after its verdict (None: it stays, or it has no verdict yet): the verifier
+    rejects it, its moon is not confirmed, or a theme label does not hold in its position."""
+    if verdict is None:
+        return None
+    if not verdict.get("kept"):
+        best = verdict.get("best")
+        if verdict.get("error") or best is None:
+            return verdict.get("error") or "no verdict"
+        if best not in puzzle.answers:
+            return f"the moon model's best option is {best}, not an answer"
+        wrong = sorted(set(verdict.get("accepted", ())) - set(puzzle.answers))
+        return f"the moon model accepts {', '.join(wrong)} too"
+    if moon_dependent(puzzle) and not moon_confirmed(puzzle, verdict):
+        return "its answer expects fewer points than already taken, and the moon model does not confirm the moon"
+    problems = label_problems(puzzle)
+    return "; ".join(problems) if problems else None
+
+
+def drop_rejected(banks: Sequence[Path], verdicts: Path) -> dict[str, str]:
+    """Remove from the bank files every puzzle :func:`rejection` rejects (each other line is kept as it is);
+    the ids dropped and why."""
+    found: dict[str, dict[str, Any]] = {}
+    if verdicts.exists():
+        for line in verdicts.read_text().splitlines():
+            if line.strip():
+                row = json.loads(line)
+                found[row["id"]] = row
+    dropped: dict[str, str] = {}
+    for path in banks:
+        puzzles, _ = read_bank_file(path)
+        gone = {p.id: why for p in puzzles if (why := rejection(p, found.get(p.id))) is not None}
+        if not gone:
+            continue
+        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+        kept = [lines[0]] + [ln for ln in lines[1:] if not ln.strip() or json.loads(ln).get("id") not in gone]
+        path.write_text("".join(kept), encoding="utf-8")
+        dropped.update(gone)
+    return dropped
 
 
 def _puzzles(banks: Iterable[Path]) -> Iterable[Puzzle]:
@@ -142,10 +188,16 @@ def _puzzles(banks: Iterable[Path]) -> Iterable[Puzzle]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    drop = "--drop" in args
+    args = [a for a in args if a != "--drop"]
     if not args:
-        print("usage: python -m hearts_tutor.practice.verify OUT [BANK...]", file=sys.stderr)
+        print("usage: python -m hearts_tutor.practice.verify [--drop] OUT [BANK...]", file=sys.stderr)
         return 2
     banks = [Path(a) for a in args[1:]] or bank_files()
+    if drop:
+        for pid, why in drop_rejected(banks, Path(args[0])).items():
+            print(f"dropped {pid}: {why}")
+        return 0
     n = reverify(banks, Path(args[0]))
     print(f"verified {n} puzzles into {args[0]}")
     return 0
@@ -155,5 +207,5 @@ if __name__ == "__main__":
     raise SystemExit(main())
 
 
-__all__ = ["VERIFY_DEALS", "VERIFY_PASS_DEALS", "is_moon_try", "label_problems", "moon_confirmed", "moon_dependent",
-           "moon_label", "reverify", "verify_puzzle", "wrong_options"]
+__all__ = ["VERIFY_DEALS", "VERIFY_PASS_DEALS", "drop_rejected", "is_moon_try", "label_problems", "moon_confirmed",
+           "moon_dependent", "moon_label", "rejection", "reverify", "verify_puzzle", "wrong_options"]
