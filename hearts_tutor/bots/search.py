@@ -368,8 +368,10 @@ def paired_playouts(view: PlayerView, cards: Sequence[Card], rng: random.Random,
                     card_weights: Mapping[Card, Sequence[float]] | None = None, *,
                     seed_bits: int = 48,
                     policy: Callable[[HandState, random.Random], Card] = rollout_policy,
-                    void_odds: Mapping[int, Sequence[float]] | None = None) -> dict[Card, int]:
-    """On one deal sampled from ``view``: the seat's points after each of ``cards``.
+                    void_odds: Mapping[int, Sequence[float]] | None = None,
+                    value: Callable[[list[int]], Any] | None = None) -> dict[Card, Any]:
+    """On one deal sampled from ``view``: the seat's points after each of ``cards`` (or ``value`` of every
+    seat's points, e.g. the seat's loss in game-win chance, :meth:`~hearts_tutor.equity.line.ScoreLine.loss_after`).
 
     Every card is played out with the same dice (common random numbers), so differences between the cards
     come from the cards, not from luck. ``seed_bits`` is how many random bits seed those dice; ``policy``
@@ -377,12 +379,12 @@ def paired_playouts(view: PlayerView, cards: Sequence[Card], rng: random.Random,
     """
     base = sample_deal(view, rng, card_weights, void_odds)
     seed = rng.getrandbits(seed_bits)
-    points: dict[Card, int] = {}
+    points: dict[Card, Any] = {}
     for c in cards:
         s = base.copy()
         s.play(c)
         play_out(s, random.Random(seed), policy)
-        points[c] = s.points()[view.seat]
+        points[c] = s.points()[view.seat] if value is None else value(s.points())
     return points
 
 
@@ -399,8 +401,10 @@ def evaluate_plays(view: PlayerView, *, rollouts: int | None = None, seconds: fl
                    card_weights: Mapping[Card, Sequence[float]] | None = None,
                    void_odds: Mapping[int, Sequence[float]] | None = None,
                    policy: Callable[[HandState, random.Random], Card] = rollout_policy,
-                   early_stop: bool = False, helper: SearchHelper | None = None) -> dict[Card, Estimate]:
-    """Expected points of every legal card of the seat to move, by rollouts on sampled deals.
+                   early_stop: bool = False, helper: SearchHelper | None = None,
+                   value: Callable[[list[int]], float] | None = None) -> dict[Card, Estimate]:
+    """Expected points of every legal card of the seat to move, by rollouts on sampled deals (or the mean
+    ``value`` of every seat's end-of-hand points, lower is better: playing to the score, issue 31).
 
     Each sampled deal is played out once after every candidate card (common random numbers). Stops after
     ``rollouts`` deals or ``seconds`` (whichever comes first; 100 deals if neither is given), or with
@@ -416,7 +420,8 @@ def evaluate_plays(view: PlayerView, *, rollouts: int | None = None, seconds: fl
     legal = view.legal_plays()
     values: dict[Card, list[float]] = {c: [] for c in legal}
     limit, deadline = _budget(rollouts, seconds)
-    options: dict[str, Any] = {"card_weights": card_weights, "policy": policy, "void_odds": void_odds}
+    options: dict[str, Any] = {"card_weights": card_weights, "policy": policy, "void_odds": void_odds,
+                               "value": value}
     helper = _start_helper(helper, rollouts, deadline, rng, paired_playouts, (view, legal), options)
     done = 0
     next_check = 24
@@ -473,12 +478,12 @@ def clearly_decided(values: Mapping[Card, Sequence[float]], z: float = 2.5, negl
 
 
 def paired_pass_playouts(view: PlayerView, candidates: Sequence[tuple[Card, ...]], rng: random.Random,
-                         policy: Callable[[HandState, random.Random], Card] = rollout_policy
-                         ) -> dict[tuple[Card, ...], int]:
+                         policy: Callable[[HandState, random.Random], Card] = rollout_policy,
+                         value: Callable[[list[int]], Any] | None = None) -> dict[tuple[Card, ...], Any]:
     """On one deal sampled from ``view`` (passing phase): the seat's points after each candidate pass.
 
     The other seats pass with :func:`heuristic_pass`; everybody then plays with ``policy``, with the same
-    dice for every candidate.
+    dice for every candidate. ``value`` scores every seat's points instead, as in :func:`paired_playouts`.
     """
     seat = view.seat
     rules = view.rules
@@ -486,7 +491,7 @@ def paired_pass_playouts(view: PlayerView, candidates: Sequence[tuple[Card, ...]
     others = {s: heuristic_pass(base.hands[s], rules, base.doubles[s]) for s in range(base.n)
               if s != seat and base.passes[s] is None}
     seed = rng.getrandbits(48)
-    points: dict[tuple[Card, ...], int] = {}
+    points: dict[tuple[Card, ...], Any] = {}
     for cand in candidates:
         s = base.copy()
         s.passes = [None] * s.n
@@ -494,7 +499,7 @@ def paired_pass_playouts(view: PlayerView, candidates: Sequence[tuple[Card, ...]
             s.pass_cards(other, cards)
         s.pass_cards(seat, cand)
         play_out(s, random.Random(seed), policy)
-        points[cand] = s.points()[seat]
+        points[cand] = s.points()[seat] if value is None else value(s.points())
     return points
 
 
@@ -502,12 +507,13 @@ def evaluate_passes(view: PlayerView, candidates: Sequence[tuple[Card, ...]], *,
                     seconds: float | None = None,
                     rng: random.Random | int | None = None,
                     policy: Callable[[HandState, random.Random], Card] = rollout_policy,
-                    helper: SearchHelper | None = None) -> dict[tuple[Card, ...], Estimate]:
+                    helper: SearchHelper | None = None,
+                    value: Callable[[list[int]], float] | None = None) -> dict[tuple[Card, ...], Estimate]:
     """Expected points for this hand of each candidate pass, by rollouts on sampled deals.
 
     The other seats pass with :func:`heuristic_pass` and everybody then plays with ``policy``
     (:func:`paired_pass_playouts`). Every candidate is tried on the same deals. Same budget rules as
-    :func:`evaluate_plays`, and the same use of a ``helper``.
+    :func:`evaluate_plays`, and the same use of a ``helper`` and ``value``.
     """
     if view.phase is not Phase.PASS:
         raise ValueError("this is not the passing phase")
@@ -515,10 +521,11 @@ def evaluate_passes(view: PlayerView, candidates: Sequence[tuple[Card, ...]], *,
     cands = [tuple(sorted(c)) for c in candidates]
     values: dict[tuple[Card, ...], list[float]] = {c: [] for c in cands}
     limit, deadline = _budget(rollouts, seconds)
-    helper = _start_helper(helper, rollouts, deadline, rng, paired_pass_playouts, (view, cands), {"policy": policy})
+    options: dict[str, Any] = {"policy": policy, "value": value}
+    helper = _start_helper(helper, rollouts, deadline, rng, paired_pass_playouts, (view, cands), options)
     done = 0
     while done < limit:
-        _add_rows(values, [paired_pass_playouts(view, cands, rng, policy)])
+        _add_rows(values, [paired_pass_playouts(view, cands, rng, **options)])
         done += 1
         if time.perf_counter() >= deadline:
             break
@@ -540,7 +547,7 @@ def _start_helper(helper: SearchHelper | None, rollouts: int | None, deadline: f
 K = TypeVar("K")  # a candidate: a card or a pass
 
 
-def _add_rows(values: Mapping[K, list[float]], rows: Sequence[Mapping[K, int]]) -> None:
+def _add_rows(values: Mapping[K, list[float]], rows: Sequence[Mapping[K, float]]) -> None:
     """Append each deal's points (one row per deal, a value per candidate) to the candidates' lists."""
     for row in rows:
         for key, points in row.items():
