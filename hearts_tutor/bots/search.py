@@ -51,6 +51,19 @@ class Estimate:
     mean: float
     stderr: float
     n: int
+    points: float | None = None
+    """The seat's mean points for the hand, when ``mean`` is another value of the rollouts (``value=``)."""
+
+
+@dataclass(frozen=True)
+class ValueAndPoints:
+    """A rollout's ``value`` of every seat's points and the seat's own points (picklable for the helper)."""
+
+    value: Callable[[list[int]], float]
+    seat: int
+
+    def __call__(self, points: list[int]) -> tuple[float, int]:
+        return self.value(points), points[self.seat]
 
 
 def _rng(rng: random.Random | int | None) -> random.Random:
@@ -419,37 +432,39 @@ def evaluate_plays(view: PlayerView, *, rollouts: int | None = None, seconds: fl
     rng = _rng(rng)
     legal = view.legal_plays()
     values: dict[Card, list[float]] = {c: [] for c in legal}
+    own: dict[Card, list[float]] = {c: [] for c in legal}
     limit, deadline = _budget(rollouts, seconds)
     options: dict[str, Any] = {"card_weights": card_weights, "policy": policy, "void_odds": void_odds,
-                               "value": value}
+                               "value": None if value is None else ValueAndPoints(value, view.seat)}
     helper = _start_helper(helper, rollouts, deadline, rng, paired_playouts, (view, legal), options)
     done = 0
     next_check = 24
     while done < limit:
-        _add_rows(values, [paired_playouts(view, legal, rng, **options)])
+        _add_rows(values, [paired_playouts(view, legal, rng, **options)], own)
         done += 1
         if time.perf_counter() >= deadline:
             break
         if early_stop and done >= next_check:
             next_check = done + 16
             if helper is not None:
-                _add_rows(values, helper.collect())
+                _add_rows(values, helper.collect(), own)
             if clearly_decided(values):
                 break
     if helper is not None:
-        _add_rows(values, helper.finish())
-    return {c: _estimate(v) for c, v in values.items()}
+        _add_rows(values, helper.finish(), own)
+    return {c: _estimate(v, own[c]) for c, v in values.items()}
 
 
-def _estimate(values: list[float]) -> Estimate:
+def _estimate(values: list[float], own: list[float] | None = None) -> Estimate:
     n = len(values)
     if not n:
         return Estimate(0.0, math.inf, 0)
     mean = sum(values) / n
+    points = sum(own) / len(own) if own else None
     if n < 2:
-        return Estimate(mean, math.inf, n)
+        return Estimate(mean, math.inf, n, points)
     var = sum((x - mean) ** 2 for x in values) / (n - 1)
-    return Estimate(mean, math.sqrt(var / n), n)
+    return Estimate(mean, math.sqrt(var / n), n, points)
 
 
 def clearly_decided(values: Mapping[Card, Sequence[float]], z: float = 2.5, negligible: float = 0.15) -> bool:
@@ -520,18 +535,19 @@ def evaluate_passes(view: PlayerView, candidates: Sequence[tuple[Card, ...]], *,
     rng = _rng(rng)
     cands = [tuple(sorted(c)) for c in candidates]
     values: dict[tuple[Card, ...], list[float]] = {c: [] for c in cands}
+    own: dict[tuple[Card, ...], list[float]] = {c: [] for c in cands}
     limit, deadline = _budget(rollouts, seconds)
-    options: dict[str, Any] = {"policy": policy, "value": value}
+    options: dict[str, Any] = {"policy": policy, "value": None if value is None else ValueAndPoints(value, view.seat)}
     helper = _start_helper(helper, rollouts, deadline, rng, paired_pass_playouts, (view, cands), options)
     done = 0
     while done < limit:
-        _add_rows(values, [paired_pass_playouts(view, cands, rng, **options)])
+        _add_rows(values, [paired_pass_playouts(view, cands, rng, **options)], own)
         done += 1
         if time.perf_counter() >= deadline:
             break
     if helper is not None:
-        _add_rows(values, helper.finish())
-    return {c: _estimate(values[c]) for c in cands}
+        _add_rows(values, helper.finish(), own)
+    return {c: _estimate(values[c], own[c]) for c in cands}
 
 
 def _start_helper(helper: SearchHelper | None, rollouts: int | None, deadline: float, rng: random.Random,
@@ -547,13 +563,20 @@ def _start_helper(helper: SearchHelper | None, rollouts: int | None, deadline: f
 K = TypeVar("K")  # a candidate: a card or a pass
 
 
-def _add_rows(values: Mapping[K, list[float]], rows: Sequence[Mapping[K, float]]) -> None:
-    """Append each deal's points (one row per deal, a value per candidate) to the candidates' lists."""
+def _add_rows(values: Mapping[K, list[float]], rows: Sequence[Mapping[K, Any]],
+              own: Mapping[K, list[float]] | None = None) -> None:
+    """Append each deal's points (one row per deal, a value per candidate) to the candidates' lists; a
+    :class:`ValueAndPoints` pair puts its value in ``values`` and the seat's points in ``own``."""
     for row in rows:
         for key, points in row.items():
-            values[key].append(points)
+            if isinstance(points, tuple):
+                values[key].append(points[0])
+                if own is not None:
+                    own[key].append(points[1])
+            else:
+                values[key].append(points)
 
 
-__all__ = ["Estimate", "clearly_decided", "evaluate_passes", "evaluate_plays", "heuristic_pass",
+__all__ = ["Estimate", "ValueAndPoints", "clearly_decided", "evaluate_passes", "evaluate_plays", "heuristic_pass",
            "paired_pass_playouts", "paired_playouts", "plain_rollout_policy", "play_out", "quick_rollout_policy",
            "rollout_policy", "trick_winner_card"]
