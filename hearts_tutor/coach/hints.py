@@ -108,11 +108,15 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
                          early_stop=rollouts is None, helper=helper_for(workers, timed=rollouts is None),
                          value=None if line is None else line.loss_after)
     ranked = sorted(legal, key=lambda c: (round(est[c].mean, 9), rank_of(c), c))
-    best = ranked[0]
     if line is not None:
-        to_score_hint = _score_hint(view, line, est, ranked)
+        fewest = min(legal, key=lambda c: (round(est[c].points or 0.0, 9), rank_of(c), c))
+        if est[fewest].mean - est[ranked[0]].mean < SCORE_MATTERS and not line.can_end_this_hand:
+            ranked.remove(fewest)  # the score makes no difference: the fewest points, as outside a match
+            ranked.insert(0, fewest)
+        to_score_hint = _score_hint(view, line, est, ranked, fewest)
         if to_score_hint is not None:
             return to_score_hint
+    best = ranked[0]
     moon = _moon_hint(view, best, est[best].mean)
     if moon is not None:
         return moon
@@ -121,24 +125,25 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
     chance = 1.0 - est[best].mean / 100
     reason = explain_play(view, best, est[best].points, tempting=ranked[1])
     if line.can_end_this_hand:
-        from .score_advice import chance_sentence
+        from .score_advice import chance_sentence, leader_reason
 
-        reason += " " + chance_sentence(chance)
+        leader = leader_reason(view, line, best)
+        reason = (leader + " " if leader else "") + reason + " " + chance_sentence(chance)
     return Hint((best,), reason, est[best].points, line=line, chance=chance)
 
 
-def _score_hint(view: PlayerView, line: ScoreLine, est: Mapping[Card, Estimate], ranked: Sequence[Card]
-                ) -> Hint | None:
-    """The hint when the score changes the advice (the best card for the game is not the fewest-points card):
-    why, from the position, and the chances. None when the fewest points are also the best for the game."""
+def _score_hint(view: PlayerView, line: ScoreLine, est: Mapping[Card, Estimate], ranked: Sequence[Card],
+                fewest: Card) -> Hint | None:
+    """The hint when the score changes the advice (the best card for the game is not the ``fewest``-points
+    card): why, from the position, and the chances. None when the fewest points are also the best for the game."""
     from .score_advice import chance_sentence, score_reason
 
     best = ranked[0]
-    fewest = min(ranked, key=lambda c: (round(est[c].points or 0.0, 9), rank_of(c), c))
     chance = 1.0 - est[best].mean / 100
     if fewest == best or est[fewest].mean - est[best].mean < SCORE_MATTERS:
         return None  # the points decide: the usual words (with the chance when the game can end this hand)
-    reason = score_reason(view, line, best, fewest) + " " + chance_sentence(chance, 1.0 - est[fewest].mean / 100)
+    reason = score_reason(view, line, best, fewest) + " " + chance_sentence(chance, 1.0 - est[fewest].mean / 100,
+                                                                     text.play_phrase(fewest))
     return Hint((best,), reason, est[best].points, line=line, chance=chance)
 
 

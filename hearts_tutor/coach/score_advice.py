@@ -25,8 +25,8 @@ Public API (also for lessons): :func:`score_reason`, :func:`line_words` (the sco
 >>> line = ScoreLine(Rules.preset("standard"), (40, 31, 95, 60), seat=0)
 >>> line_words(line)
 'you 40, seat 1 31, seat 2 95, seat 3 60; the game ends at 100'
->>> chance_sentence(0.34, 0.28)
-'It keeps your best chance to win the game (34%); the fewest-points move gives up 6% of it (28% instead of 34%).'
+>>> chance_sentence(0.34, 0.28, "the queen of spades")
+'It keeps your best chance to win the game (34%); the queen of spades, which gives you the fewest points, would leave you 28%.'
 """
 
 from __future__ import annotations
@@ -52,12 +52,12 @@ def line_words(line: ScoreLine) -> str:
     return f"{scores}; the game {end} {line.rules.target}"
 
 
-def chance_sentence(chance: float, rival: float | None = None) -> str:
-    """The chance to win the game a move keeps, and (``rival``: the fewest-points move's) what the other gives up."""
+def chance_sentence(chance: float, rival: float | None = None, rival_move: str = "the fewest-points move") -> str:
+    """The chance to win the game a move keeps, and (``rival``) what ``rival_move``, the move that gives the
+    fewest points, would leave."""
     out = f"It keeps your best chance to win the game ({percent(chance)})"
     if rival is not None and chance - rival >= 0.005:
-        out += (f"; the fewest-points move gives up {percent(chance - rival)} of it "
-                f"({percent(rival)} instead of {percent(chance)})")
+        out += f"; {rival_move}, which gives you the fewest points, would leave you {percent(rival)}"
     return out + "."
 
 
