@@ -22,6 +22,7 @@ Measured strength and speed: ``benchmarks/bench_coach.py`` (see benchmarks/READM
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -117,9 +118,16 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
         if to_score_hint is not None:
             return to_score_hint
     best = ranked[0]
-    moon = _moon_hint(view, best, est[best].mean)
+    moon = _moon_hint(view, best, est[best].mean if line is None else est[best].points or 0.0)
     if moon is not None:
-        return moon
+        if line is None:
+            return moon
+        from .score_advice import chance_sentence, moon_note
+
+        note = moon_note(view, line) if line.can_end_this_hand else None
+        chance = 1.0 - est[best].mean / 100
+        reason = moon.reason + (" " + note if note else "") + (" " + chance_sentence(chance) if note else "")
+        return dataclasses.replace(moon, reason=reason, line=line, chance=chance)
     if line is None:
         return Hint((best,), explain_play(view, best, est[best].mean, tempting=ranked[1]), est[best].mean)
     chance = 1.0 - est[best].mean / 100

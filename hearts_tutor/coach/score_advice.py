@@ -73,20 +73,30 @@ def _took_every_point(view: PlayerView) -> bool:
 
 
 def moon_reason(view: PlayerView, line: ScoreLine) -> str | None:
-    """Under the standard moon (others +26), why the score decides whether to complete a moon, or None."""
-    if line.rules.moon != "add_to_others" or not _took_every_point(view):
+    """Why the score decides whether to complete a moon the learner is on (it has taken every point so far and a
+    moon would end the game), or None.
+
+    Under the standard moon (everyone else +26) completing it either ends the game with the learner lowest (take
+    every point) or with another player lower (let a point go). Where the shooter chooses, a moon that would end
+    the game with another player lower is scored by taking 26 off the shooter's own score: the safety shoot.
+    """
+    if line.rules.moon not in ("add_to_others", "shooter_chooses") or not _took_every_point(view):
         return None
     me = line.seat
     after = [v + (0 if s == me else MOST_POINTS_IN_A_HAND) for s, v in enumerate(line.scores)]
     if not game_over(after, line.rules):
         return None
     low = min((s for s in range(len(after)) if s != me), key=lambda s: (after[s], s))
-    if after[low] < line.scores[me]:
-        return (f"Shooting the moon now would add 26 to every other score and end the game with {who(line, low)} "
-                f"on {after[low]}, below your {line.scores[me]}: the moon cannot win you this game, so let a "
-                "point go.")
-    return (f"Shooting the moon now would add 26 to every other score and end the game with you lowest on "
-            f"{line.scores[me]}: take every point.")
+    ending = (f"adding 26 to every other score would end the game with {who(line, low)} on {after[low]}, below "
+              f"your {line.scores[me]}")
+    if after[low] >= line.scores[me]:
+        how = "and adding 26" if line.rules.moon == "shooter_chooses" else "now would add 26"
+        return (f"Shooting the moon {how} to every other score would end the game with you lowest on "
+                f"{line.scores[me]}: take every point.")
+    if line.rules.moon == "shooter_chooses":
+        return (f"If you shoot the moon, score it by taking 26 off your own score (the safety shoot): {ending}.")
+    return (f"Shooting the moon now would add 26 to every other score and end the game with {who(line, low)} on "
+            f"{after[low]}, below your {line.scores[me]}: the moon cannot win you this game, so let a point go.")
 
 
 def leader_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
@@ -136,6 +146,13 @@ def danger_reason(line: ScoreLine) -> str | None:
             "with you behind, so every point counts more than usual.")
 
 
+def moon_note(view: PlayerView, line: ScoreLine) -> str | None:
+    """:func:`moon_reason` when it agrees with continuing the moon (it ends the game with the learner lowest, or
+    the safety shoot), for a hint that keeps shooting; None otherwise."""
+    reason = moon_reason(view, line)
+    return None if reason is None or reason.endswith("let a point go.") else reason
+
+
 def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | None = None) -> str:
     """Why ``best`` keeps the best chance to win the game at this score line, where ``rival`` (the fewest-points
     card) does not: the most specific fact of the position, else a plain sentence naming the scores."""
@@ -146,5 +163,5 @@ def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | No
     return f"At these scores ({line_words(line)}) playing for the fewest points is not what wins the game."
 
 
-__all__ = ["chance_sentence", "danger_reason", "ending_reason", "leader_reason", "line_words", "moon_reason",
+__all__ = ["chance_sentence", "danger_reason", "ending_reason", "leader_reason", "line_words", "moon_note", "moon_reason",
            "score_reason", "who"]

@@ -91,7 +91,8 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
     grade = make_grade(view, kind, cards, chosen, loss, dict(loss.means), limits=CHANCE_BAND_LIMITS,
                        words=ChanceWords)
     explanation, feedback = grade.explanation, grade.feedback
-    fewest = points.best
+    # the move playing for points would make: the learner's own if the points cannot tell it from the fewest
+    fewest = chosen if points.cost[chosen] == 0 else points.best
     if loss.cost[fewest] > 0 and loss.best != fewest and grade.band != "best":
         if kind == "play":
             why = score_reason(view, line, loss.best, fewest)
