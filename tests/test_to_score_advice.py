@@ -7,6 +7,7 @@ Positions are built card by card (fixed deals) and every search has a fixed seed
 from __future__ import annotations
 
 import dataclasses
+import math
 
 import pytest
 from positions import make_state
@@ -23,6 +24,7 @@ from hearts_tutor.equity.line import ScoreLine, judged_line
 
 QS, SIX_C, AH, TWO_H = parse_cards("QS 6C AH 2H")
 ROLLOUTS = 100
+NO_DEADLINE = math.inf  # every grade plays all its deals, however busy the machine
 
 # Seat 1 leads a diamond, seat 2 wins it with the ace, seat 3 follows; the learner (seat 0, last) is out of
 # diamonds with the queen of spades and four low spades to keep her safe.
@@ -70,14 +72,15 @@ def test_the_queen_goes_to_the_leader_and_not_to_a_player_she_would_push_past_th
 
 
 def test_grading_the_queen_in_the_chance_to_win_the_game(queen: HandState) -> None:
-    bad = grade_play(at(queen, NEAR_OTHER_WINS), QS, seed=1, rollouts=ROLLOUTS)
+    bad = grade_play(at(queen, NEAR_OTHER_WINS), QS, seed=1, rollouts=ROLLOUTS, deadline=NO_DEADLINE)
     assert bad.unit == "chance" and bad.line is not None and bad.line.scores == NEAR_OTHER_WINS
     assert bad.band == "blunder" and bad.cost > 15
     assert "of your chance to win the game" in bad.explanation and "seat 1 leads with 31" in bad.explanation
-    good = grade_play(at(queen, NEAR_LEADER_WINS), QS, seed=1, rollouts=ROLLOUTS)
+    good = grade_play(at(queen, NEAR_LEADER_WINS), QS, seed=1, rollouts=ROLLOUTS, deadline=NO_DEADLINE)
     assert good.unit == "chance" and good.band == "best"
     assert "keeps your best chance to win the game" in good.explanation
-    points_only = grade_play(at(queen, NEAR_OTHER_WINS), QS, seed=1, rollouts=ROLLOUTS, to_score=False)
+    points_only = grade_play(at(queen, NEAR_OTHER_WINS), QS, seed=1, rollouts=ROLLOUTS, deadline=NO_DEADLINE,
+                             to_score=False)
     assert points_only.unit == "points" and points_only.band == "best"
 
 
@@ -88,8 +91,8 @@ def test_far_from_the_target_the_advice_is_the_points_advice(queen: HandState) -
     assert hint(far, seed=1, rollouts=ROLLOUTS, workers=1).card == hint(at(queen, None), seed=1, rollouts=ROLLOUTS,
                                                                         workers=1).card
     for card in (QS, SIX_C):
-        graded = grade_play(far, card, seed=1, rollouts=ROLLOUTS)
-        alone = grade_play(at(queen, None), card, seed=1, rollouts=ROLLOUTS)
+        graded = grade_play(far, card, seed=1, rollouts=ROLLOUTS, deadline=NO_DEADLINE)
+        alone = grade_play(at(queen, None), card, seed=1, rollouts=ROLLOUTS, deadline=NO_DEADLINE)
         assert graded.unit == "points" and graded.line == line
         assert (graded.band, graded.cost, graded.best, graded.explanation) == (
             alone.band, alone.cost, alone.best, alone.explanation)
@@ -104,8 +107,8 @@ def test_a_moon_that_ends_the_game_behind_is_let_go_and_one_that_wins_it_is_take
     assert ahead.card == AH and "end the game with you lowest on 10: take every point" in ahead.reason
     far = hint(at(state, FAR), seed=1, rollouts=60, workers=1)
     assert far.card == AH == hint(at(state, None), seed=1, rollouts=60, workers=1).card
-    assert grade_play(at(state, MOON_BEHIND), AH, seed=1, rollouts=60).unit == "chance"
-    assert grade_play(at(state, MOON_BEHIND), AH, seed=1, rollouts=60).band != "best"
+    assert grade_play(at(state, MOON_BEHIND), AH, seed=1, rollouts=60, deadline=NO_DEADLINE).unit == "chance"
+    assert grade_play(at(state, MOON_BEHIND), AH, seed=1, rollouts=60, deadline=NO_DEADLINE).band != "best"
 
 
 def test_the_safety_shoot_exists_only_where_the_shooter_chooses() -> None:
@@ -136,3 +139,40 @@ def test_words_for_the_score_line() -> None:
         "It keeps your best chance to win the game (39%); the queen of spades, which gives you the fewest "
         "points, would leave you 7%.")
     assert judged_line(make_state("standard", QUEEN_HANDS, QUEEN_PLAYS).view(0)) is None  # a lone hand: points
+
+
+def test_the_table_shows_the_cost_in_chance_and_the_score_line_it_was_judged_at(queen: HandState, tmp_path) -> None:
+    from hearts_tutor.practice.stats_store import StatsStore
+    from hearts_tutor.table import panels
+    from hearts_tutor.table.core import TableCore
+
+    graded = grade_play(at(queen, NEAR_OTHER_WINS), QS, seed=1, rollouts=ROLLOUTS, deadline=NO_DEADLINE)
+    core = TableCore(None, mode="sync", grading=False, stats=StatsStore(tmp_path / "learner.sqlite3"))
+    try:
+        core.coach.show_grade("play", QS, graded)
+        shown = panels.note_html(core, "grade")
+    finally:
+        core.close()
+    assert "of your chance to win the game against the best" in shown and "pts against" not in shown
+    names = core.names
+    assert (f"Judged at the score: you 40, {names[1]} 31, {names[2]} 88, {names[3]} 60; the game ends at 100"
+            in shown)
+    assert f"{names[1]} leads with 31" in shown
+
+
+def test_the_review_judges_at_the_scores_before_the_hand() -> None:
+    from hearts_tutor.coach.review import review_hand
+    from hearts_tutor.engine.record import HandRecord
+
+    state = moon_state()
+    state.play(TWO_H)  # the learner lets the moon go at 50-10-78-80
+    while state.phase.value == "play":
+        state.play(state.view(state.to_move).legal_plays()[0])
+    record = HandRecord.from_state(state)
+    review = review_hand(record, 0, 0, MOON_BEHIND, rollouts=40)
+    assert review.line is not None and review.line.scores == MOON_BEHIND
+    assert "Judged at the score: you 50, seat 1 10, seat 2 78, seat 3 80" in review.to_text()
+    last = review.plays[-2]  # trick 12: the 2 of hearts, the best move at this score
+    assert last.card == TWO_H and last.grade.unit == "chance" and last.grade.band == "best"
+    alone = review_hand(record, 0, 0, rollouts=40)
+    assert alone.line is None and alone.plays[-2].grade.band != "best"

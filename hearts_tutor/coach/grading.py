@@ -247,7 +247,7 @@ def play_values(view: PlayerView, line: ScoreLine | None = None
     weights = beliefs.card_weights() or None
     voids = beliefs.void_odds() or None
 
-    def run_one(rng: random.Random) -> dict[Any, float]:
+    def run_one(rng: random.Random) -> dict[Any, Any]:
         est = evaluate_plays(view, rollouts=1, rng=rng, card_weights=weights, void_odds=voids,
                              value=None if line is None else line.loss_after)
         return {c: e.mean if line is None else (e.mean, e.points) for c, e in est.items()}

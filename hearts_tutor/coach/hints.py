@@ -36,6 +36,7 @@ from . import text
 from .flags import Flag
 from .passing import SPADE_GUARDS_NEEDED, hand_before_pass, pass_candidates, suggest_pass
 from .reasons import play_reason
+
 if TYPE_CHECKING:
     from ..bots.search import Estimate
 from .situation import (

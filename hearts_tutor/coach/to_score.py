@@ -28,7 +28,6 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from ..engine.rules import Rules
 from ..equity.line import MOST_POINTS_IN_A_HAND, ScoreLine, judged_line
 
 Option = TypeVar("Option", bound=Hashable)
@@ -137,4 +136,5 @@ def percent(x: float) -> str:
     return f"{round(100 * x)}%"
 
 
-__all__ = ["MOST_POINTS_IN_A_HAND", "ScoreLine", "judged_line", "Verdict", "chance_words", "compare", "percent", "points_words"]
+__all__ = ["MOST_POINTS_IN_A_HAND", "ScoreLine", "Verdict", "chance_words", "compare", "judged_line", "percent",
+           "points_words"]
