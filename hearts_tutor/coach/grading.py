@@ -67,6 +67,9 @@ PASS_BUDGET = 1500
 PASS_MIN_ROLLOUTS = 150
 PASS_MAX_ROLLOUTS = 400
 DEADLINE = 1.4
+#: The grader at a score line, :func:`.score_grading.grade_at_score`, put here when that module is imported (the
+#: coach package imports it), so that this module does not import it back.
+AT_SCORE: list[Callable[..., Grade]] = []
 
 
 def deals_for(options: int, *, kind: str = "play") -> int:
@@ -144,9 +147,7 @@ class Grade:
         return self.cards[0] if self.kind == "play" else tuple(self.cards)
 
     def band_of_option(self, option: Any) -> str:
-        from .score_grading import CHANCE_BAND_LIMITS
-
-        return band_of(self.costs[option], CHANCE_BAND_LIMITS if self.unit == "chance" else BAND_LIMITS)
+        return band_of(self.costs[option])  # the chance bands have the points bands' limits (.score_grading)
 
 
 # ----- paired rollouts -----
@@ -273,10 +274,8 @@ def grade_play(view: PlayerView, card: Card, *, seed: int = 0, rollouts: int | N
     n = deals_for(len(legal)) if rollouts is None else rollouts
     if len(legal) == 1:
         n = min(n, FORCED_ROLLOUTS)
-    if line is not None:
-        from .score_grading import grade_at_score
-
-        return grade_at_score(view, line, "play", (card,), card, run_one, legal, seed, n, card_order, deadline)
+    if line is not None and AT_SCORE:
+        return AT_SCORE[0](view, line, "play", (card,), card, run_one, legal, seed, n, card_order, deadline)
     summary = run_deals(run_one, legal, seed, n, card_order, deadline)
     return make_grade(view, "play", (card,), card, summary, dict(summary.means))
 
@@ -367,10 +366,8 @@ def grade_pass(view: PlayerView, cards: Sequence[Card], *, seed: int = 0, rollou
     line = judged_line(view) if to_score else None
     run_one = pass_values(view, options, line)
     n = deals_for(len(options), kind="pass") if rollouts is None else rollouts
-    if line is not None:
-        from .score_grading import grade_at_score
-
-        grade = grade_at_score(view, line, "pass", chosen, chosen, run_one, options, seed, n, pass_order, deadline)
+    if line is not None and AT_SCORE:
+        grade = AT_SCORE[0](view, line, "pass", chosen, chosen, run_one, options, seed, n, pass_order, deadline)
     else:
         summary = run_deals(run_one, options, seed, n, pass_order, deadline)
         grade = make_grade(view, "pass", chosen, chosen, summary, dict(summary.means))

@@ -38,7 +38,7 @@ from ..engine.cards import Card
 from ..engine.view import PlayerView
 from ..equity.line import ScoreLine
 from . import text
-from .grading import BAND_LIMITS, Grade, collect_deals, make_grade, summarise
+from .grading import AT_SCORE, BAND_LIMITS, Grade, collect_deals, make_grade, summarise
 from .score_advice import line_words, score_reason
 from .to_score import percent
 
@@ -109,5 +109,7 @@ def score_matters(line: ScoreLine, loss: Any, fewest: Any) -> bool:
     (``fewest``) from the best one (``loss`` is the paired summary of the chance of not winning)."""
     return line.can_end_this_hand or loss.cost[fewest] > 0
 
+
+AT_SCORE[:] = [grade_at_score]
 
 __all__ = ["CHANCE_BAND_LIMITS", "ChanceWords", "grade_at_score", "score_matters"]

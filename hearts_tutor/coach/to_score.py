@@ -7,9 +7,18 @@ chance and the mean points of each, the best by either, and the cost of each in 
 gives up 6% of your chance to win the game", or in points where the score makes no difference (the game
 cannot end this hand and the chance picks the same move as the points).
 
-Wiring it into grades and hints (next): the rollouts must keep every seat's points (``HandState.points()``),
-not only the learner's; then ``ScoreLine.loss_after(points)`` is a drop-in value to minimise in place of the
-learner's points (lower is better, as the coach's paired comparison expects), and ``compare`` words the cost.
+How the coach plays to the score (the public API, for lessons too):
+
+* :func:`judged_line` (``hearts_tutor.equity.line``): the score line of a view in a match (``view.scores``), or
+  None for a lone hand or rules no game-win table fits (then everything is in points).
+* ``hint(view)``, ``grade_play(view, card)``, ``grade_pass(view, cards)`` and ``review_hand(record, seat, seed,
+  scores)`` judge at that line by themselves (``to_score=False`` for points alone). Their rollouts value a deal
+  by ``ScoreLine.loss_after(points)`` (the search's ``value=``) and keep the seat's points beside it. A hint has
+  ``line`` and ``chance``; a grade has ``line`` and ``unit`` ("chance": ``cost`` is percent of the chance to win
+  the game given up, bands in :mod:`.score_grading`; "points" where the score makes no difference).
+* :mod:`.score_advice` words why the score changes the advice (``score_reason``, ``moon_reason``,
+  ``leader_reason``, ``line_words``, ``chance_sentence``); :func:`compare` here weighs given outcomes directly.
+* The bots: the expert (``to_score=True`` by default) and the hard level's double-check (``plays_to_score``).
 
 >>> line = ScoreLine(Rules.preset("standard"), (20, 95, 60, 40), seat=0)
 >>> line.can_end_this_hand
