@@ -129,15 +129,16 @@ class HandReview:
             lines.append(f"Judged at the score: {line_words(self.line)}.")
         if self.pass_review is not None and self.pass_grade is not None:
             g = self.pass_grade
-            lines.append(text.review_pass_line(list(self.pass_review.cards), g.band, g.cost))
+            lines.append(text.review_pass_line(list(self.pass_review.cards), g.band, g.cost, g.unit))
             if g.band != "best":
                 lines.append(text.review_coach_pass(g.best))
             lines.extend(text.review_flag(f.severity, f.reason) for f in self.pass_review.flags)
         for p in self.plays:
             lines.append(text.review_play_line(self._trick(p.index), p.card, p.grade.band, p.grade.cost,
-                                               p.grade.best))
+                                               p.grade.best, p.grade.unit))
             if len(p.legal) > 1:
-                lines.append(text.review_expected_line({c: p.grade.expected.get(c, math.nan) for c in p.legal}))
+                lines.append(text.review_expected_line({c: p.grade.expected.get(c, math.nan) for c in p.legal},
+                                                       p.grade.unit))
             reasons: dict[str, list[Card]] = {}
             for c, (_, why) in p.illegal.items():
                 reasons.setdefault(why, []).append(c)
@@ -293,7 +294,7 @@ def cli_review(args: Any) -> int:
               f"{record.rules.players} (seats 0 to {record.rules.players - 1})", file=sys.stderr)
         return 2
     try:
-        review = review_hand(record, seat=args.seat, seed=args.seed)
+        review = review_hand(record, seat=args.seat, seed=args.seed, scores=getattr(args, "scores", ()))
     except RecordError as e:
         where = f" (play {e.play})" if e.play is not None else ""
         print(f"hearts-tutor review: bad record{where}: {e}", file=sys.stderr)
