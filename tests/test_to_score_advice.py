@@ -66,7 +66,7 @@ def test_the_queen_goes_to_the_leader_and_not_to_a_player_she_would_push_past_th
     assert not_to_him.card != QS
     assert "take seat 2, who is winning this trick, to at least 101" in not_to_him.reason
     assert "seat 1 leads with 31" in not_to_him.reason
-    assert not_to_him.chance is not None and not_to_him.chance > 0.2
+    assert not_to_him.chance is not None and not_to_him.chance > 0.2 and not_to_him.unit == "chance"
     # playing for points alone the queen goes at once, whatever the scores
     assert hint(at(queen, NEAR_OTHER_WINS), seed=1, rollouts=ROLLOUTS, workers=1, to_score=False).card == QS
 
@@ -88,6 +88,7 @@ def test_far_from_the_target_the_advice_is_the_points_advice(queen: HandState) -
     far = at(queen, FAR)
     line = judged_line(far)
     assert line is not None and not line.can_end_this_hand
+    assert hint(far, seed=1, rollouts=ROLLOUTS, workers=1).unit == "points"
     assert hint(far, seed=1, rollouts=ROLLOUTS, workers=1).card == hint(at(queen, None), seed=1, rollouts=ROLLOUTS,
                                                                         workers=1).card
     for card in (QS, SIX_C):
@@ -158,6 +159,12 @@ def test_the_table_shows_the_cost_in_chance_and_the_score_line_it_was_judged_at(
     assert (f"Judged at the score: you 40, {names[1]} 31, {names[2]} 88, {names[3]} 60; the game ends at 100"
             in shown)
     assert f"{names[1]} leads with 31" in shown
+    from hearts_tutor.table.helpers import compute_hint
+
+    cards, reason = compute_hint(at(queen, NEAR_OTHER_WINS))
+    assert cards and reason.endswith("(Judged at the score: you 40, seat 1 31, seat 2 88, seat 3 60; the game ends "
+                                     "at 100.)")
+    assert "Judged" not in compute_hint(at(queen, FAR))[1]  # the score makes no difference: no note
 
 
 def test_the_review_judges_at_the_scores_before_the_hand() -> None:

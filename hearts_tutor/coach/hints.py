@@ -72,6 +72,8 @@ class Hint:
     """The score line the hint played to (None: for points alone)."""
     chance: float | None = None
     """The chance to win the game the move keeps, from 0 to 1 (with a score line)."""
+    unit: str = "points"
+    """``chance`` when the score decided or the reason speaks of the chance to win the game, else ``points``."""
 
     @property
     def card(self) -> Card:
@@ -128,7 +130,7 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
         note = moon_note(view, line) if line.can_end_this_hand else None
         chance = 1.0 - est[best].mean / 100
         reason = moon.reason + (" " + note if note else "") + (" " + chance_sentence(chance) if note else "")
-        return dataclasses.replace(moon, reason=reason, line=line, chance=chance)
+        return dataclasses.replace(moon, reason=reason, line=line, chance=chance, unit="chance" if note else "points")
     if line is None:
         return Hint((best,), explain_play(view, best, est[best].mean, tempting=ranked[1]), est[best].mean)
     chance = 1.0 - est[best].mean / 100
@@ -138,7 +140,8 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
 
         leader = leader_reason(view, line, best)
         reason = (leader + " " if leader else "") + reason + " " + chance_sentence(chance)
-    return Hint((best,), reason, est[best].points, line=line, chance=chance)
+    return Hint((best,), reason, est[best].points, line=line, chance=chance,
+                unit="chance" if line.can_end_this_hand else "points")
 
 
 def _score_hint(view: PlayerView, line: ScoreLine, est: Mapping[Card, Estimate], ranked: Sequence[Card],
@@ -153,7 +156,7 @@ def _score_hint(view: PlayerView, line: ScoreLine, est: Mapping[Card, Estimate],
         return None  # the points decide: the usual words (with the chance when the game can end this hand)
     reason = score_reason(view, line, best, fewest) + " " + chance_sentence(chance, 1.0 - est[fewest].mean / 100,
                                                                      text.play_phrase(fewest))
-    return Hint((best,), reason, est[best].points, line=line, chance=chance)
+    return Hint((best,), reason, est[best].points, line=line, chance=chance, unit="chance")
 
 
 def _moon_hint(view: PlayerView, c: Card, expected: float) -> Hint | None:
@@ -199,10 +202,15 @@ def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: 
                           helper=helper_for(workers, timed=rollouts is None),
                           value=None if line is None else line.loss_after)
     best = min(options, key=lambda p: (round(est[p].mean, 9), p != mine, p))
+    if line is not None and not line.can_end_this_hand:
+        fewest = min(options, key=lambda p: (round(est[p].points or 0.0, 9), p != mine, p))
+        if est[fewest].mean - est[best].mean < SCORE_MATTERS:
+            best = fewest  # the score makes no difference: the fewest points, as outside a match
     words = reason if best == mine else explain_pass(view, best)
     if line is None:
         return Hint(best, words, est[best].mean)
-    return Hint(best, words, est[best].points, line=line, chance=1.0 - est[best].mean / 100)
+    return Hint(best, words, est[best].points, line=line, chance=1.0 - est[best].mean / 100,
+                unit="chance" if line.can_end_this_hand else "points")
 
 
 def _hard_shortlist(view: PlayerView, limit: int = 4) -> list[tuple[Card, ...]]:

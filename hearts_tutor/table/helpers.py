@@ -46,7 +46,8 @@ def compute_hint(view: PlayerView) -> tuple[tuple[Card, ...], str]:
     fn = coach_function("hint")
     if fn is not None:
         res = fn(view)
-        return tuple(getattr(res, "cards", ()) or ()), str(getattr(res, "reason", "") or "") + score_line_note(res)
+        note = score_line_note(res) if getattr(res, "unit", "") == "chance" else ""  # (a hint in points: no note)
+        return tuple(getattr(res, "cards", ()) or ()), str(getattr(res, "reason", "") or "") + note
     if view.phase is Phase.PASS:
         sp = coach_function("suggest_pass")
         if sp is not None:
