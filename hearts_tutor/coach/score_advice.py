@@ -128,7 +128,9 @@ def ending_reason(view: PlayerView, line: ScoreLine, rival: Card) -> str | None:
     leader = _leader(line)
     if not game_over(after, line.rules) or leader == line.seat:
         return None
-    return (f"{cap(card_name(rival))} would take {who(line, taker)}, who is winning this trick, to at least "
+    stays = "" if len(view.trick) == view.n - 1 else f"If {who(line, taker)} keeps this trick, "
+    gift = card_name(rival) if stays else cap(card_name(rival))
+    return (f"{stays}{gift} would take {who(line, taker)}, who is winning this trick, to at least "
             f"{reached}: that ends the game after this hand while {who(line, leader)} leads with "
             f"{line.scores[leader]} (you have {line.scores[line.seat]}), so keep the game going.")
 
