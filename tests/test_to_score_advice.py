@@ -133,6 +133,18 @@ def test_the_expert_plays_to_the_score_and_can_be_told_not_to(queen: HandState) 
     assert make_bot("expert", seed=1, rollouts=60, workers=1).decide(at(queen, NEAR_LEADER_WINS)).card == QS
 
 
+def test_the_hard_bot_double_checks_at_the_score(queen: HandState) -> None:
+    from hearts_tutor.bots.heuristic import HardBot
+
+    for_points = HardBot(seed=1)
+    for_points.plays_to_score = False
+    assert for_points.decide(at(queen, NEAR_OTHER_WINS)).card == QS  # its rules of thumb: rid of the queen
+    keeps = HardBot(seed=1).decide(at(queen, NEAR_OTHER_WINS))
+    assert keeps.card != QS and "more of my chance to win the game than the queen of spades" in keeps.summary()
+    assert HardBot(seed=1).decide(at(queen, NEAR_LEADER_WINS)).card == QS
+    assert HardBot(seed=1).decide(at(queen, FAR)).card == QS
+
+
 def test_words_for_the_score_line() -> None:
     line = ScoreLine(Rules.preset("standard"), (40, 31, 88, 60), 0)
     assert line_words(line) == "you 40, seat 1 31, seat 2 88, seat 3 60; the game ends at 100"
