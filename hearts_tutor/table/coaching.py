@@ -259,7 +259,9 @@ class Coach:
                 self.notes["review"] = OwnReview(tuple(self.grades))
             if table.hand_scored and not table.demo:  # (earlier grades go to the statistics with the hand)
                 table.update_stats(lambda st: st.record_band(band))
-            if filed is not None and not table.demo:  # every graded move is an attempt; a mistake, a review
+            # every graded move is an attempt; a mistake, a review. Not a grade in chance: a practice item carries
+            # no score line to replay it at, and its words would read the cost as points
+            if filed is not None and not table.demo and grade.unit == "points":
                 problem = record_table_move(table.store.learner, *filed, g)
                 if problem:
                     table.log(problem)
