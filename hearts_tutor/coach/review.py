@@ -293,8 +293,13 @@ def cli_review(args: Any) -> int:
         print(f"hearts-tutor review: --seat {args.seat}: there is no seat {args.seat} at a table of "
               f"{record.rules.players} (seats 0 to {record.rules.players - 1})", file=sys.stderr)
         return 2
+    scores = getattr(args, "scores", ())
+    if scores and len(scores) != record.rules.players:
+        print(f"hearts-tutor review: --scores: {len(scores)} scores for a table of {record.rules.players}",
+              file=sys.stderr)
+        return 2
     try:
-        review = review_hand(record, seat=args.seat, seed=args.seed, scores=getattr(args, "scores", ()))
+        review = review_hand(record, seat=args.seat, seed=args.seed, scores=scores)
     except RecordError as e:
         where = f" (play {e.play})" if e.play is not None else ""
         print(f"hearts-tutor review: bad record{where}: {e}", file=sys.stderr)
