@@ -19,6 +19,7 @@ separates them is found from the position, no rollouts).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import random
@@ -114,14 +115,14 @@ def cmd_quality(args: argparse.Namespace) -> None:
 PRESETS = ("standard", "animal_table", "deluxe", "omnibus", "duell", "cancellation", "n_player")
 
 
-def recorded_positions(count: int, seed: int = 0) -> list[tuple[HandState, int]]:
+def recorded_positions(count: int, seed: int = 0, presets: tuple[str, ...] = PRESETS) -> list[tuple[HandState, int]]:
     """``count`` play positions from hands played by medium and hard bots over every preset: (state before
     the play, the card the bot played). Positions with a single legal card are skipped."""
     rng = random.Random(seed)
     out: list[tuple[HandState, int]] = []
     hand_no = 0
     while len(out) < count:
-        preset = PRESETS[hand_no % len(PRESETS)]
+        preset = presets[hand_no % len(presets)]
         rules = Rules.preset(preset)
         state = HandState.deal_random(rules, random.Random(f"pos:{seed}:{hand_no}"), hand_number=hand_no)
         bots = [make_bot("medium" if s % 2 else "hard", seed=hand_no * 10 + s) for s in range(rules.players)]
@@ -172,11 +173,25 @@ def _pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, math.ceil(q * len(xs)) - 1)]
 
 
+def score_line_for(rules: Rules, rng: random.Random) -> tuple[int, ...]:
+    """A match's scores before a hand, for ``speed --scores``: half of them late in the game (someone within 26
+    of the target, so the score can matter this hand), half anywhere below it."""
+    top = rules.target - 1
+    scores = [rng.randrange(0, top - 25) for _ in range(rules.players)]
+    if rng.random() < 0.5:
+        scores[rng.randrange(rules.players)] = rng.randrange(top - 25, top)
+    return tuple(scores)
+
+
 def cmd_speed(args: argparse.Namespace) -> None:
-    positions = recorded_positions(args.positions, args.seed + 1)
+    presets = (args.preset,) if args.preset else PRESETS
+    positions = recorded_positions(args.positions, args.seed + 1, presets)
     grade_t, hint_t, pass_grade_t, pass_hint_t = [], [], [], []
+    lines = random.Random(args.seed)
     for state, c in positions:
         view = state.view(state.to_move)
+        if args.scores:  # a match in progress: the coach judges at the score where a game-win table fits
+            view = dataclasses.replace(view, scores=score_line_for(view.rules, lines))
         t = time.perf_counter()
         grade_play(view, c, seed=3)
         grade_t.append(time.perf_counter() - t)
@@ -184,9 +199,11 @@ def cmd_speed(args: argparse.Namespace) -> None:
         hint(view, seed=3)
         hint_t.append(time.perf_counter() - t)
     for i in range(args.passes):
-        rules = Rules.preset(PRESETS[i % len(PRESETS)])
+        rules = Rules.preset(presets[i % len(presets)])
         state = HandState.deal_random(rules, random.Random(f"passpos:{i}"), hand_number=0)
         view = state.view(0)
+        if args.scores:
+            view = dataclasses.replace(view, scores=score_line_for(rules, lines))
         t = time.perf_counter()
         h = hint(view, seed=i)
         pass_hint_t.append(time.perf_counter() - t)
@@ -244,6 +261,8 @@ def main() -> None:
     sp.add_argument("--positions", type=int, default=60)
     sp.add_argument("--passes", type=int, default=14)
     sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--scores", action="store_true", help="give every position a match's score line (issue 31)")
+    sp.add_argument("--preset", default="", help="positions of these rules only (default: every preset)")
     sp.set_defaults(func=cmd_speed)
     r = sub.add_parser("reasons")
     r.add_argument("--positions", type=int, default=200)

@@ -35,6 +35,14 @@ def _checked(convert: Callable[[str], Any], ok: Callable[[Any], bool], what: str
 
 _port = _checked(int, lambda p: 1 <= p <= 65535, "a port number from 1 to 65535")
 _whole = _checked(int, lambda v: v >= 0, "a whole number >= 0")
+
+
+def _scores(text: str) -> tuple[int, ...]:
+    """``--scores 40,31,88,60``: whole numbers separated by commas."""
+    try:
+        return tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not scores like 40,31,88,60") from None
 _seconds = _checked(float, lambda s: 0 < s < 86400, "a number of seconds above 0 and below a day")
 _positive = _checked(int, lambda v: v >= 1, "a whole number >= 1")
 
@@ -152,6 +160,8 @@ def build_parser() -> argparse.ArgumentParser:
     rev.add_argument("file", nargs="?", default="-")
     rev.add_argument("--seat", type=_whole, default=0, help="whose side to review (default 0)")
     rev.add_argument("--seed", type=int, default=0)
+    rev.add_argument("--scores", type=_scores, default=(),
+                     help="the match's scores before the hand, e.g. 40,31,88,60: judge the moves at them")
     rev.add_argument("--json", action="store_true")
     rev.set_defaults(func=cmd_review)
 

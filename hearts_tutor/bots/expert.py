@@ -16,6 +16,11 @@ The budget is anytime (``seconds`` per move, default 1.0) and stops early once o
 the rest make no difference; ``rollouts=`` fixes the number of deals instead (deterministic for a seed). A
 forced move is instant. With a time budget it plays out deals on both cores (a helper process,
 :mod:`.helper`); ``workers=1`` keeps it to one, as when several games run side by side.
+
+Playing to the score (issue 31): when the hand is part of a match (the view has scores) and a game-win table
+fits the rules, each rollout is valued by the expert's chance of not winning the game at the scores after the
+hand (:class:`~hearts_tutor.equity.line.ScoreLine`), so it gives the queen to the leader near the target and
+keeps clear of ending the game behind; ``to_score=False`` plays for the fewest points of the hand instead.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from typing import Any, ClassVar
 
 from ..engine.cards import Card, card_name, card_str, join_names
 from ..engine.view import PlayerView
+from ..equity.line import ScoreLine, judged_line
 from .base import Bot, Decision, Reasoning
 from .helper import SearchHelper, helper_for
 from .heuristic import Beliefs, HardBot, as_chosen, best_passes, seat_name
@@ -41,11 +47,22 @@ def _pts(x: float) -> str:
     return f"{round(x, 1) + 0.0:.1f}"
 
 
-def _costs_more(diff: float, best: Card) -> str:
-    """How the rollouts compare the rules of thumb's card with the chosen one."""
+def _costs_more(diff: float, best: Card, line: ScoreLine | None = None) -> str:
+    """How the rollouts compare the rules of thumb's card with the chosen one (``diff`` in points, or in
+    percent of the chance to win the game with a score ``line``)."""
     if diff < 0.05:
         return f"find {card_name(best)} at least as good"
+    if line is not None:
+        return f"say it gives up about {diff:.1f}% more of my chance to win the game than {card_name(best)}"
     return f"say it costs about {diff:.1f} points more than {card_name(best)}"
+
+
+def _measure(line: ScoreLine | None, what: str) -> str:
+    """What the rollouts' numbers are, for the reasoning steps."""
+    if line is None:
+        return f"Expected points for this hand after each {what}, from rollouts (lower is better)."
+    return (f"My chance of not winning the game (in %) after each {what}, from rollouts at the scores "
+            f"{'-'.join(map(str, line.scores))} (lower is better).")
 
 
 class ExpertBot(Bot):
@@ -54,7 +71,8 @@ class ExpertBot(Bot):
     level: ClassVar[str] = "expert"
 
     def __init__(self, seed: int | None = None, *, seconds: float | None = None, rollouts: int | None = None,
-                 early_stop: bool = True, rollout_passes: bool = True, workers: int | None = None) -> None:
+                 early_stop: bool = True, rollout_passes: bool = True, workers: int | None = None,
+                 to_score: bool = True) -> None:
         super().__init__(seed)
         self.workers = workers
         self.seed = seed
@@ -63,7 +81,12 @@ class ExpertBot(Bot):
         self.early_stop = early_stop and rollouts is None
         self.hard = HardBot(seed=seed)
         self.rollout_passes = rollout_passes
+        self.to_score = to_score
         self._helper()  # start the second core's helper now, so it is ready by the first search
+
+    def score_line(self, view: PlayerView) -> ScoreLine | None:
+        """The score line this bot plays to in ``view`` (None: it plays for points)."""
+        return judged_line(view) if self.to_score else None
 
     def _move_rng(self, view: PlayerView) -> random.Random:
         """A generator that depends only on the seed and the position (so a decision is reproducible)."""
@@ -89,16 +112,18 @@ class ExpertBot(Bot):
         why.considered("Passes worth trying: " + "; ".join(join_names(p) for p in shortlist) + ".",
                        candidates=[[card_str(c) for c in p] for p in shortlist])
         seconds = None if self.seconds is None else max(0.05, 0.95 * self.seconds - 0.02)
+        line = self.score_line(view)
         est = evaluate_passes(view, shortlist, rollouts=self.rollouts, seconds=seconds, rng=self._move_rng(view),
-                              helper=self._helper())
+                              helper=self._helper(), value=None if line is None else line.loss_after)
         best = min(shortlist, key=lambda p: (est[p].mean, p))
-        why.considered("Expected points for this hand after each pass, from rollouts (lower is better)."
-                       + ROLLOUTS_EXPLAINED,
+        why.considered(_measure(line, "pass") + ROLLOUTS_EXPLAINED,
                        scores={" ".join(card_str(c) for c in p): round(e.mean, 2) for p, e in est.items()},
                        samples=est[best].n)
+        result = (f"cost me the fewest points (about {_pts(est[best].mean)} for the hand)" if line is None else
+                  f"left me the best chance to win the game (about {100 - est[best].mean:.0f}%)")
         return Decision("pass", view.seat, best, steps=why.chose(
-            f"I pass {join_names(best)}: over {est[best].n} sampled deals this pass cost me the fewest points "
-            f"(about {_pts(est[best].mean)} for the hand).", cards=[card_str(c) for c in best]), level=self.level)
+            f"I pass {join_names(best)}: over {est[best].n} sampled deals this pass {result}.",
+            cards=[card_str(c) for c in best]), level=self.level)
 
     # ----- playing -----
 
@@ -115,21 +140,26 @@ class ExpertBot(Bot):
         beliefs: Beliefs = facts.beliefs
         rules_of_thumb = {c: self.hard.score_play(view, facts, c) for c in legal}
         hunch = min(legal, key=lambda c: (round(rules_of_thumb[c][0], 6), c % 13))
-        est = self.search(view, beliefs.card_weights(), beliefs.void_odds())
+        line = self.score_line(view)
+        est = self.search(view, beliefs.card_weights(), beliefs.void_odds(), line=line)
         best = min(legal, key=lambda c: (round(est[c].mean, 9), c % 13, c))
         if best != hunch:
             thumb = as_chosen(rules_of_thumb[hunch][1])
             why.considered(f"My rules of thumb suggest {card_name(hunch)}, since {thumb}. But the rollouts "
-                           f"{_costs_more(est[hunch].mean - est[best].mean, best)}." + ROLLOUTS_EXPLAINED,
+                           f"{_costs_more(est[hunch].mean - est[best].mean, best, line)}." + ROLLOUTS_EXPLAINED,
                            rule_of_thumb=card_str(hunch))
-        why.considered("Expected points for this hand after each card, from the rollouts (lower is better)."
-                       + ("" if best != hunch else ROLLOUTS_EXPLAINED),
+        why.considered(_measure(line, "card") + ("" if best != hunch else ROLLOUTS_EXPLAINED),
                        scores={card_str(c): round(e.mean, 2) for c, e in est.items()},
                        stderr={card_str(c): round(e.stderr, 2) for c, e in est.items() if math.isfinite(e.stderr)},
                        samples=est[best].n)
         runner = min((c for c in legal if c != best), key=lambda c: est[c].mean)
         margin = est[runner].mean - est[best].mean
-        if margin < 0.05:
+        if line is not None:
+            chance = f"about {100 - est[best].mean:.0f}% to win the game"
+            reason = (f"it keeps my chance to win the game as high as any card ({chance})" if margin < 0.05 else
+                      f"it keeps about {margin:.1f}% more of my chance to win the game than {card_name(runner)} "
+                      f"({chance})")
+        elif margin < 0.05:
             reason = f"it is as good as any ({_pts(est[best].mean)} points expected)"
         else:
             reason = (f"it saves about {margin:.1f} points on average compared with {card_name(runner)} "
@@ -138,20 +168,23 @@ class ExpertBot(Bot):
             f"I play {card_name(best)}: {reason}.", card=card_str(best)), level=self.level)
 
     def search(self, view: PlayerView, weights: dict[Card, list[float]],
-               void_odds: dict[int, list[float]] | None = None) -> dict[Card, Estimate]:
+               void_odds: dict[int, list[float]] | None = None, line: ScoreLine | None = None
+               ) -> dict[Card, Estimate]:
         """Rollouts of every legal card on common sampled deals, anytime with an early stop.
 
-        ``weights`` and ``void_odds`` (the hard level's inferences) shape the sampled deals.
+        ``weights`` and ``void_odds`` (the hard level's inferences) shape the sampled deals; with a score
+        ``line`` each rollout is valued by the loss in game-win chance (percent) instead of points.
         """
         # leave room for the bookkeeping around the search so the whole move stays within the budget
         seconds = None if self.seconds is None else max(0.01, 0.95 * self.seconds - 0.01)
         return evaluate_plays(view, rollouts=self.rollouts, seconds=seconds,
                               rng=self._move_rng(view), card_weights=weights or None, void_odds=void_odds,
-                              early_stop=self.early_stop, helper=self._helper())
+                              early_stop=self.early_stop, helper=self._helper(),
+                              value=None if line is None else line.loss_after)
 
     def _helper(self) -> SearchHelper | None:
         """The second core's search helper, when this bot thinks for a time and may use both cores."""
         return helper_for(self.workers, timed=self.rollouts is None)
 
     def decide_options(self) -> dict[str, Any]:
-        return {"seconds": self.seconds, "rollouts": self.rollouts, "workers": self.workers}
+        return {"seconds": self.seconds, "rollouts": self.rollouts, "workers": self.workers, "to_score": self.to_score}

@@ -13,7 +13,10 @@ One engine of rules of thumb with skills switched on level by level:
   with its high spades, stops moon attempts and shoots the moon when its hand allows. To stop a moon it
   watches a player who has taken every point (or every trick) so far: it keeps its highest heart while that
   heart can still win, and throws that player no hearts. Once the threat is clear (the queen, or many
-  hearts) it takes points or the lead from the shooter and leads a heart the shooter cannot beat.
+  hearts) it takes points or the lead from the shooter and leads a heart the shooter cannot beat. In a match
+  (the view has scores) its double-check plays to the score: each imagined deal is valued by its chance of not
+  winning the game after the hand (:class:`~hearts_tutor.equity.line.ScoreLine`, ``plays_to_score``), and when
+  the game can end this hand it double-checks its top cards however far apart its rules of thumb put them.
 
 Every score is a rough number of points the card is expected to cost (lower is better). The bot notices the
 facts of the position once (:func:`~.facts.notice`, a typed :class:`~.facts.Facts`), then scores each card by
@@ -31,6 +34,7 @@ from typing import ClassVar
 
 from ..engine.cards import Card, card_name, card_str, join_names
 from ..engine.view import PlayerView
+from ..equity.line import judged_line
 from .base import Bot, Decision, Reasoning
 from .beliefs import VOID_AFTER_PASS, Beliefs, seat_name
 from .discarding import score_discard
@@ -115,12 +119,16 @@ class HeuristicBot(Bot):
     """Cards whose rule-of-thumb cost is this much worse than the best are not worth checking."""
     check_plays: ClassVar[int] = 0
     """Imagined cards played per check (sets the number of deals between half and three times the samples)."""
+    plays_to_score: bool = True
+    """Whether the check values imagined deals by the chance to win the game when the view has scores."""
 
     def _check_by_play_out(self, view: PlayerView, facts: Facts, scored: dict[Card, tuple[float, str]],
                            best: Card, reason: str, why: Reasoning) -> tuple[Card, str]:
         """Play the hand out on a few imagined deals (the unseen cards dealt as inferred) for the top cards."""
+        line = judged_line(view) if self.plays_to_score else None
         ranked = sorted(scored, key=lambda c: (round(scored[c][0], 6), c % 13))[:self.check_width]
-        ranked = [c for c in ranked if scored[c][0] - scored[best][0] < self.check_gap]
+        if line is None or not line.can_end_this_hand:  # (near the end of the game, points are not the measure)
+            ranked = [c for c in ranked if scored[c][0] - scored[best][0] < self.check_gap]
         if len(ranked) < 2:
             return best, reason
         rng = random.Random(repr((view.seat, view.hand_number, len(view.plays()), view.hand)))
@@ -129,18 +137,23 @@ class HeuristicBot(Bot):
         # a fixed amount of imagined play (deterministic, and about the same time early or late in the hand)
         remaining = max(1, sum(view.hand_sizes)) * len(ranked)
         samples = max(self.check_samples // 2, min(3 * self.check_samples, self.check_plays // remaining))
+        value = None if line is None else line.loss_after
         for _ in range(samples):
             for c, points in paired_playouts(view, ranked, rng, weights, seed_bits=32,
-                                             policy=quick_rollout_policy).items():
+                                             policy=quick_rollout_policy, value=value).items():
                 totals[c] += points
         means = {c: t / samples for c, t in totals.items()}
+        measure = "average points for me" if line is None else "my chance of not winning the game, in %"
         why.considered(f"I played the hand out {samples} times in my head for my best few cards "
-                       "(average points for me, lower is better).",
+                       f"({measure}, lower is better).",
                        playouts={card_str(c): round(m, 2) for c, m in means.items()})
         alt = min(ranked, key=lambda c: (means[c], c % 13))
-        if means[best] - means[alt] > self.check_margin:
-            return alt, (f"playing the hand out in my head, it cost about {means[best] - means[alt]:.1f} points "
-                         f"less than {card_name(best)}")
+        # the margin in points, or in chance at the score line's rate of chance per point
+        margin = self.check_margin if line is None else self.check_margin * line.percent_per_point()
+        if means[best] - means[alt] > margin:
+            gain = (f"cost about {means[best] - means[alt]:.1f} points less" if line is None else
+                    f"kept about {means[best] - means[alt]:.1f}% more of my chance to win the game")
+            return alt, f"playing the hand out in my head, it {gain} than {card_name(best)}"
         return best, reason
 
     def _tiebreak(self, view: PlayerView, c: Card) -> float:

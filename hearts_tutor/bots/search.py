@@ -51,6 +51,19 @@ class Estimate:
     mean: float
     stderr: float
     n: int
+    points: float | None = None
+    """The seat's mean points for the hand, when ``mean`` is another value of the rollouts (``value=``)."""
+
+
+@dataclass(frozen=True)
+class ValueAndPoints:
+    """A rollout's ``value`` of every seat's points and the seat's own points (picklable for the helper)."""
+
+    value: Callable[[list[int]], float]
+    seat: int
+
+    def __call__(self, points: list[int]) -> tuple[float, int]:
+        return self.value(points), points[self.seat]
 
 
 def _rng(rng: random.Random | int | None) -> random.Random:
@@ -373,8 +386,10 @@ def paired_playouts(view: PlayerView, cards: Sequence[Card], rng: random.Random,
                     card_weights: Mapping[Card, Sequence[float]] | None = None, *,
                     seed_bits: int = 48,
                     policy: Callable[[HandState, random.Random], Card] = rollout_policy,
-                    void_odds: Mapping[int, Sequence[float]] | None = None) -> dict[Card, int]:
-    """On one deal sampled from ``view``: the seat's points after each of ``cards``.
+                    void_odds: Mapping[int, Sequence[float]] | None = None,
+                    value: Callable[[list[int]], Any] | None = None) -> dict[Card, Any]:
+    """On one deal sampled from ``view``: the seat's points after each of ``cards`` (or ``value`` of every
+    seat's points, e.g. the seat's loss in game-win chance, :meth:`~hearts_tutor.equity.line.ScoreLine.loss_after`).
 
     Every card is played out with the same dice (common random numbers), so differences between the cards
     come from the cards, not from luck. ``seed_bits`` is how many random bits seed those dice; ``policy``
@@ -383,7 +398,9 @@ def paired_playouts(view: PlayerView, cards: Sequence[Card], rng: random.Random,
     """
     every = paired_hand_points(view, cards, rng, card_weights, seed_bits=seed_bits, policy=policy,
                                void_odds=void_odds)
-    return {c: p[view.seat] for c, p in every.items()}
+    if value is None:
+        return {c: p[view.seat] for c, p in every.items()}
+    return {c: value(list(p)) for c, p in every.items()}
 
 
 def paired_hand_points(view: PlayerView, cards: Sequence[Card], rng: random.Random,
@@ -416,8 +433,10 @@ def evaluate_plays(view: PlayerView, *, rollouts: int | None = None, seconds: fl
                    card_weights: Mapping[Card, Sequence[float]] | None = None,
                    void_odds: Mapping[int, Sequence[float]] | None = None,
                    policy: Callable[[HandState, random.Random], Card] = rollout_policy,
-                   early_stop: bool = False, helper: SearchHelper | None = None) -> dict[Card, Estimate]:
-    """Expected points of every legal card of the seat to move, by rollouts on sampled deals.
+                   early_stop: bool = False, helper: SearchHelper | None = None,
+                   value: Callable[[list[int]], float] | None = None) -> dict[Card, Estimate]:
+    """Expected points of every legal card of the seat to move, by rollouts on sampled deals (or the mean
+    ``value`` of every seat's end-of-hand points, lower is better: playing to the score, issue 31).
 
     Each sampled deal is played out once after every candidate card (common random numbers). Stops after
     ``rollouts`` deals or ``seconds`` (whichever comes first; 100 deals if neither is given), or with
@@ -432,36 +451,39 @@ def evaluate_plays(view: PlayerView, *, rollouts: int | None = None, seconds: fl
     rng = _rng(rng)
     legal = view.legal_plays()
     values: dict[Card, list[float]] = {c: [] for c in legal}
+    own: dict[Card, list[float]] = {c: [] for c in legal}
     limit, deadline = _budget(rollouts, seconds)
-    options: dict[str, Any] = {"card_weights": card_weights, "policy": policy, "void_odds": void_odds}
+    options: dict[str, Any] = {"card_weights": card_weights, "policy": policy, "void_odds": void_odds,
+                               "value": None if value is None else ValueAndPoints(value, view.seat)}
     helper = _start_helper(helper, rollouts, deadline, rng, paired_playouts, (view, legal), options)
     done = 0
     next_check = 24
     while done < limit:
-        _add_rows(values, [paired_playouts(view, legal, rng, **options)])
+        _add_rows(values, [paired_playouts(view, legal, rng, **options)], own)
         done += 1
         if time.perf_counter() >= deadline:
             break
         if early_stop and done >= next_check:
             next_check = done + 16
             if helper is not None:
-                _add_rows(values, helper.collect())
+                _add_rows(values, helper.collect(), own)
             if clearly_decided(values):
                 break
     if helper is not None:
-        _add_rows(values, helper.finish())
-    return {c: _estimate(v) for c, v in values.items()}
+        _add_rows(values, helper.finish(), own)
+    return {c: _estimate(v, own[c]) for c, v in values.items()}
 
 
-def _estimate(values: list[float]) -> Estimate:
+def _estimate(values: list[float], own: list[float] | None = None) -> Estimate:
     n = len(values)
     if not n:
         return Estimate(0.0, math.inf, 0)
     mean = sum(values) / n
+    points = sum(own) / len(own) if own else None
     if n < 2:
-        return Estimate(mean, math.inf, n)
+        return Estimate(mean, math.inf, n, points)
     var = sum((x - mean) ** 2 for x in values) / (n - 1)
-    return Estimate(mean, math.sqrt(var / n), n)
+    return Estimate(mean, math.sqrt(var / n), n, points)
 
 
 def clearly_decided(values: Mapping[Card, Sequence[float]], z: float = 2.5, negligible: float = 0.15) -> bool:
@@ -490,12 +512,12 @@ def clearly_decided(values: Mapping[Card, Sequence[float]], z: float = 2.5, negl
 
 
 def paired_pass_playouts(view: PlayerView, candidates: Sequence[tuple[Card, ...]], rng: random.Random,
-                         policy: Callable[[HandState, random.Random], Card] = rollout_policy
-                         ) -> dict[tuple[Card, ...], int]:
+                         policy: Callable[[HandState, random.Random], Card] = rollout_policy,
+                         value: Callable[[list[int]], Any] | None = None) -> dict[tuple[Card, ...], Any]:
     """On one deal sampled from ``view`` (passing phase): the seat's points after each candidate pass.
 
     The other seats pass with :func:`heuristic_pass`; everybody then plays with ``policy``, with the same
-    dice for every candidate.
+    dice for every candidate. ``value`` scores every seat's points instead, as in :func:`paired_playouts`.
     """
     seat = view.seat
     rules = view.rules
@@ -503,7 +525,7 @@ def paired_pass_playouts(view: PlayerView, candidates: Sequence[tuple[Card, ...]
     others = {s: heuristic_pass(base.hands[s], rules, base.doubles[s]) for s in range(base.n)
               if s != seat and base.passes[s] is None}
     seed = rng.getrandbits(48)
-    points: dict[tuple[Card, ...], int] = {}
+    points: dict[tuple[Card, ...], Any] = {}
     for cand in candidates:
         s = base.copy()
         s.passes = [None] * s.n
@@ -511,7 +533,7 @@ def paired_pass_playouts(view: PlayerView, candidates: Sequence[tuple[Card, ...]
             s.pass_cards(other, cards)
         s.pass_cards(seat, cand)
         play_out(s, random.Random(seed), policy, view.scores)
-        points[cand] = s.points()[seat]
+        points[cand] = s.points()[seat] if value is None else value(s.points())
     return points
 
 
@@ -519,29 +541,32 @@ def evaluate_passes(view: PlayerView, candidates: Sequence[tuple[Card, ...]], *,
                     seconds: float | None = None,
                     rng: random.Random | int | None = None,
                     policy: Callable[[HandState, random.Random], Card] = rollout_policy,
-                    helper: SearchHelper | None = None) -> dict[tuple[Card, ...], Estimate]:
+                    helper: SearchHelper | None = None,
+                    value: Callable[[list[int]], float] | None = None) -> dict[tuple[Card, ...], Estimate]:
     """Expected points for this hand of each candidate pass, by rollouts on sampled deals.
 
     The other seats pass with :func:`heuristic_pass` and everybody then plays with ``policy``
     (:func:`paired_pass_playouts`). Every candidate is tried on the same deals. Same budget rules as
-    :func:`evaluate_plays`, and the same use of a ``helper``.
+    :func:`evaluate_plays`, and the same use of a ``helper`` and ``value``.
     """
     if view.phase is not Phase.PASS:
         raise ValueError("this is not the passing phase")
     rng = _rng(rng)
     cands = [tuple(sorted(c)) for c in candidates]
     values: dict[tuple[Card, ...], list[float]] = {c: [] for c in cands}
+    own: dict[tuple[Card, ...], list[float]] = {c: [] for c in cands}
     limit, deadline = _budget(rollouts, seconds)
-    helper = _start_helper(helper, rollouts, deadline, rng, paired_pass_playouts, (view, cands), {"policy": policy})
+    options: dict[str, Any] = {"policy": policy, "value": None if value is None else ValueAndPoints(value, view.seat)}
+    helper = _start_helper(helper, rollouts, deadline, rng, paired_pass_playouts, (view, cands), options)
     done = 0
     while done < limit:
-        _add_rows(values, [paired_pass_playouts(view, cands, rng, policy)])
+        _add_rows(values, [paired_pass_playouts(view, cands, rng, **options)], own)
         done += 1
         if time.perf_counter() >= deadline:
             break
     if helper is not None:
-        _add_rows(values, helper.finish())
-    return {c: _estimate(values[c]) for c in cands}
+        _add_rows(values, helper.finish(), own)
+    return {c: _estimate(values[c], own[c]) for c in cands}
 
 
 def _start_helper(helper: SearchHelper | None, rollouts: int | None, deadline: float, rng: random.Random,
@@ -557,13 +582,20 @@ def _start_helper(helper: SearchHelper | None, rollouts: int | None, deadline: f
 K = TypeVar("K")  # a candidate: a card or a pass
 
 
-def _add_rows(values: Mapping[K, list[float]], rows: Sequence[Mapping[K, int]]) -> None:
-    """Append each deal's points (one row per deal, a value per candidate) to the candidates' lists."""
+def _add_rows(values: Mapping[K, list[float]], rows: Sequence[Mapping[K, Any]],
+              own: Mapping[K, list[float]] | None = None) -> None:
+    """Append each deal's points (one row per deal, a value per candidate) to the candidates' lists; a
+    :class:`ValueAndPoints` pair puts its value in ``values`` and the seat's points in ``own``."""
     for row in rows:
         for key, points in row.items():
-            values[key].append(points)
+            if isinstance(points, tuple):
+                values[key].append(points[0])
+                if own is not None:
+                    own[key].append(points[1])
+            else:
+                values[key].append(points)
 
 
-__all__ = ["Estimate", "clearly_decided", "evaluate_passes", "evaluate_plays", "heuristic_pass", "paired_hand_points",
-           "paired_pass_playouts", "paired_playouts", "plain_rollout_policy", "play_out", "quick_rollout_policy",
+__all__ = ["Estimate", "ValueAndPoints", "clearly_decided", "evaluate_passes", "evaluate_plays", "heuristic_pass",
+           "paired_hand_points", "paired_pass_playouts", "paired_playouts", "plain_rollout_policy", "play_out", "quick_rollout_policy",
            "rollout_policy", "trick_winner_card"]

@@ -10,9 +10,11 @@ from .legality import legality
 from .midrange import midrange_flags
 from .passing import PassReview, remembered_pass, review_pass, suggest_pass
 from .review import HandReview, review_hand
+from .score_advice import line_words
+from .score_grading import grade_at_score
 
 __all__ = [
-    "BANDS", "Attempt", "Exercise", "Flag", "Grade", "HandReview", "Hint", "PassReview", "band_of", "grade_pass",
-    "grade_play", "hand_dangers", "hint", "legality", "midrange_flags", "panel_flags", "remembered_pass",
-    "review_hand", "review_pass", "suggest_pass", "tutor_warning",
+    "BANDS", "Attempt", "Exercise", "Flag", "Grade", "HandReview", "Hint", "PassReview", "band_of", "grade_at_score",
+    "grade_pass", "grade_play", "hand_dangers", "hint", "legality", "line_words", "midrange_flags", "panel_flags",
+    "remembered_pass", "review_hand", "review_pass", "suggest_pass", "tutor_warning",
 ]

@@ -30,6 +30,10 @@ is fixed by the number of options (``PLAY_BUDGET`` rollouts shared among them, b
 machine's speed or on which option is being graded; grading one move stays under 1.5 s on two cores
 (``benchmarks/bench_coach.py speed``). A safety deadline (``DEADLINE``) stops a grade on an overloaded
 machine with whatever deals are done.
+
+In a match (the view has scores) the same rollouts also give each option's chance to win the game, and the
+grade is in that chance where the score matters (:mod:`.score_grading`, which documents the chance bands);
+``to_score=False`` grades in points alone.
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ from typing import Any
 from ..engine.cards import Card, card_str, rank_of
 from ..engine.hand import IllegalMove, Phase
 from ..engine.view import PlayerView
+from ..equity.line import ScoreLine, judged_line
 from . import text
 from .passing import check_pass, pass_candidates, suggest_pass
 
@@ -62,6 +67,9 @@ PASS_BUDGET = 1500
 PASS_MIN_ROLLOUTS = 150
 PASS_MAX_ROLLOUTS = 400
 DEADLINE = 1.4
+#: The grader at a score line, :func:`.score_grading.grade_at_score`, put here when that module is imported (the
+#: coach package imports it), so that this module does not import it back.
+AT_SCORE: list[Callable[..., Grade]] = []
 
 
 def deals_for(options: int, *, kind: str = "play") -> int:
@@ -77,22 +85,22 @@ def deals_for(options: int, *, kind: str = "play") -> int:
     return max(MIN_ROLLOUTS, min(MAX_ROLLOUTS, PLAY_BUDGET // options))
 
 
-def band_of(cost: float) -> str:
-    """The band of a cost in points (monotone: a higher cost never gets a better band).
+def band_of(cost: float, limits: Sequence[float] = BAND_LIMITS) -> str:
+    """The band of a cost in points (or in the units of ``limits``; monotone: a higher cost never gets a better band).
 
     >>> [band_of(x) for x in (0, 0.3, 0.31, 1.0, 2.4, 6.0, 6.01)]
     ['best', 'best', 'good', 'good', 'inaccuracy', 'mistake', 'blunder']
     """
-    for band, limit in zip(BANDS, BAND_LIMITS, strict=False):
+    for band, limit in zip(BANDS, limits, strict=False):
         if cost <= limit:
             return band
     return BANDS[-1]
 
 
-def _band_range(band: str) -> tuple[float, float]:
+def _band_range(band: str, limits: Sequence[float] = BAND_LIMITS) -> tuple[float, float]:
     i = BANDS.index(band)
-    lo = -math.inf if i == 0 else BAND_LIMITS[i - 1]
-    hi = BAND_LIMITS[i] if i < len(BAND_LIMITS) else math.inf
+    lo = -math.inf if i == 0 else limits[i - 1]
+    hi = limits[i] if i < len(limits) else math.inf
     return lo, hi
 
 
@@ -122,6 +130,11 @@ class Grade:
     """Standard error of each option's paired difference from the best."""
     costs: dict[Any, float] = field(default_factory=dict)
     """The cost of every option (0 for the best and for options the simulations cannot tell from it)."""
+    line: ScoreLine | None = None
+    """The score line the grade was judged at (None: a lone hand, or ``to_score=False``)."""
+    unit: str = "points"
+    """What ``cost``, ``costs`` and ``expected`` measure: ``points`` this hand, or ``chance``: percent of the
+    chance to win the game (``expected`` is then each option's chance of not winning, in percent)."""
 
     @property
     def card(self) -> Card:
@@ -134,7 +147,7 @@ class Grade:
         return self.cards[0] if self.kind == "play" else tuple(self.cards)
 
     def band_of_option(self, option: Any) -> str:
-        return band_of(self.costs[option])
+        return band_of(self.costs[option])  # the chance bands have the points bands' limits (.score_grading)
 
 
 # ----- paired rollouts -----
@@ -143,8 +156,8 @@ def _deal_rng(seed: int, i: int) -> random.Random:
     return random.Random(seed * 1_000_003 + i)
 
 
-def _collect(run_one: Callable[[random.Random], dict[Any, float]], options: Sequence[Hashable], seed: int,
-             start: int, count: int, values: dict[Any, list[float]], deadline: float) -> int:
+def _collect(run_one: Callable[[random.Random], dict[Any, Any]], options: Sequence[Hashable], seed: int,
+             start: int, count: int, values: dict[Any, list[Any]], deadline: float) -> int:
     """Add up to ``count`` paired deals (numbers start..start+count-1); returns how many were added."""
     done = 0
     for i in range(start, start + count):
@@ -187,7 +200,7 @@ def summarise(values: dict[Any, list[float]], order: Callable[[Any], Any]) -> Su
     return Summary(means, best, diff, se, cost, n)
 
 
-def _confidence(summary: Summary, option: Any) -> float:
+def _confidence(summary: Summary, option: Any, limits: Sequence[float] = BAND_LIMITS) -> float:
     if option == summary.best:
         others = [o for o in summary.means if o != option]
         if not others:
@@ -197,10 +210,10 @@ def _confidence(summary: Summary, option: Any) -> float:
         for o in others:
             s = summary.se[o]
             if s > 0 and math.isfinite(s):
-                p *= _phi((summary.diff[o] + BAND_LIMITS[0]) / s)
+                p *= _phi((summary.diff[o] + limits[0]) / s)
         return max(0.0, min(1.0, p))
-    band = band_of(summary.cost[option])
-    lo, hi = _band_range(band)
+    band = band_of(summary.cost[option], limits)
+    lo, hi = _band_range(band, limits)
     m, s = summary.diff[option], summary.se[option]
     if s == 0 or not math.isfinite(s):
         return 1.0 if lo < m <= hi else 0.0
@@ -210,15 +223,23 @@ def _confidence(summary: Summary, option: Any) -> float:
 def run_deals(run_one: Callable[[random.Random], dict[Any, float]], options: Sequence[Hashable], seed: int,
          rollouts: int, order: Callable[[Any], Any], deadline: float = DEADLINE) -> Summary:
     """Play every option out on ``rollouts`` paired deals (fewer if ``deadline`` seconds pass first)."""
-    values: dict[Any, list[float]] = {o: [] for o in options}
+    return summarise(collect_deals(run_one, options, seed, rollouts, deadline), order)
+
+
+def collect_deals(run_one: Callable[[random.Random], dict[Any, Any]], options: Sequence[Hashable], seed: int,
+                  rollouts: int, deadline: float = DEADLINE) -> dict[Any, list[Any]]:
+    """Each option's values on ``rollouts`` paired deals (fewer if ``deadline`` seconds pass first)."""
+    values: dict[Any, list[Any]] = {o: [] for o in options}
     _collect(run_one, options, seed, 0, rollouts, values, time.perf_counter() + deadline)
-    return summarise(values, order)
+    return values
 
 
 # ----- grading a play -----
 
-def play_values(view: PlayerView) -> tuple[list[Card], Callable[[random.Random], dict[Any, float]]]:
-    """The legal cards and a function that plays each of them out on one sampled deal."""
+def play_values(view: PlayerView, line: ScoreLine | None = None
+                ) -> tuple[list[Card], Callable[[random.Random], dict[Any, Any]]]:
+    """The legal cards and a function that plays each of them out on one sampled deal (with a score ``line``:
+    each card's (chance of not winning the game in percent, points) on that deal)."""
     from ..bots.heuristic import Beliefs
     from ..bots.search import evaluate_plays
 
@@ -227,9 +248,10 @@ def play_values(view: PlayerView) -> tuple[list[Card], Callable[[random.Random],
     weights = beliefs.card_weights() or None
     voids = beliefs.void_odds() or None
 
-    def run_one(rng: random.Random) -> dict[Any, float]:
-        est = evaluate_plays(view, rollouts=1, rng=rng, card_weights=weights, void_odds=voids)
-        return {c: e.mean for c, e in est.items()}
+    def run_one(rng: random.Random) -> dict[Any, Any]:
+        est = evaluate_plays(view, rollouts=1, rng=rng, card_weights=weights, void_odds=voids,
+                             value=None if line is None else line.loss_after)
+        return {c: e.mean if line is None else (e.mean, e.points) for c, e in est.items()}
 
     return legal, run_one
 
@@ -239,28 +261,34 @@ def card_order(c: Card) -> tuple[int, int]:
 
 
 def grade_play(view: PlayerView, card: Card, *, seed: int = 0, rollouts: int | None = None,
-               deadline: float = DEADLINE) -> Grade:
-    """Grade playing ``card`` in this position (the seat to move must be the view's seat)."""
+               deadline: float = DEADLINE, to_score: bool = True) -> Grade:
+    """Grade playing ``card`` in this position (the seat to move must be the view's seat); in a match, at the
+    score unless ``to_score=False``."""
     if not view.my_turn:
         raise ValueError("it is not this seat's turn to play")
     verdict = view.why_illegal(card)
     if verdict is not None:
         raise IllegalMove(verdict.rule, verdict.reason, card)
-    legal, run_one = play_values(view)
+    line = judged_line(view) if to_score else None
+    legal, run_one = play_values(view, line)
     n = deals_for(len(legal)) if rollouts is None else rollouts
     if len(legal) == 1:
         n = min(n, FORCED_ROLLOUTS)
+    if line is not None and AT_SCORE:
+        return AT_SCORE[0](view, line, "play", (card,), card, run_one, legal, seed, n, card_order, deadline)
     summary = run_deals(run_one, legal, seed, n, card_order, deadline)
     return make_grade(view, "play", (card,), card, summary, dict(summary.means))
 
 
 def make_grade(view: PlayerView, kind: str, cards: tuple[Card, ...], chosen: Any, summary: Summary,
-                expected: dict[Any, float]) -> Grade:
+                expected: dict[Any, float], *, limits: Sequence[float] = BAND_LIMITS, words: Any = text) -> Grade:
+    """The grade of ``chosen`` from the options' paired ``summary``; ``limits`` are the bands' limits and
+    ``words`` says the cost (``grade_best``, ``grade_cost``, ``grade_feedback``, as :mod:`.text` does in points)."""
     from .hints import explain_play, tutor_warning
 
     cost = summary.cost[chosen]
-    band = band_of(cost)
-    confidence = _confidence(summary, chosen) if summary.n else 1.0
+    band = band_of(cost, limits)
+    confidence = _confidence(summary, chosen, limits) if summary.n else 1.0
     def phrase(option: Any) -> str:
         return text.play_phrase(option) if kind == "play" else text.pass_phrase(option)
 
@@ -271,14 +299,14 @@ def make_grade(view: PlayerView, kind: str, cards: tuple[Card, ...], chosen: Any
     if band == "best":
         x = summary.means.get(chosen, math.nan)
         if alternatives <= 1 or not math.isfinite(x):
-            feedback = text.grade_best(move, 0.0, 1)
+            feedback = words.grade_best(move, 0.0, 1)
         else:
-            feedback = text.grade_best(move, x, alternatives, top=chosen == best)
+            feedback = words.grade_best(move, x, alternatives, top=chosen == best)
         explanation = feedback
     else:
-        feedback = text.grade_feedback(band, cost)
+        feedback = words.grade_feedback(band, cost)
         why_best = explain_play(view, best, tempting=chosen) if kind == "play" else ""
-        explanation = text.grade_cost(band, move, cost, best_move) + (" " + why_best if why_best else "")
+        explanation = words.grade_cost(band, move, cost, best_move) + (" " + why_best if why_best else "")
     if kind == "play" and band != "best":
         warning = tutor_warning(view, chosen)
         if warning is not None:
@@ -303,12 +331,15 @@ def _without_other_cards(reason: str, others: Sequence[Card]) -> str:
 
 # ----- grading a pass -----
 
-def pass_values(view: PlayerView, options: Sequence[tuple[Card, ...]]) -> Callable[[random.Random], dict[Any, float]]:
+def pass_values(view: PlayerView, options: Sequence[tuple[Card, ...]], line: ScoreLine | None = None
+                ) -> Callable[[random.Random], dict[Any, Any]]:
+    """A function that plays each pass out on one sampled deal (its points, or with a score ``line`` its
+    (chance of not winning in percent, points))."""
     from ..bots.search import evaluate_passes
 
-    def run_one(rng: random.Random) -> dict[Any, float]:
-        est = evaluate_passes(view, list(options), rollouts=1, rng=rng)
-        return {o: e.mean for o, e in est.items()}
+    def run_one(rng: random.Random) -> dict[Any, Any]:
+        est = evaluate_passes(view, list(options), rollouts=1, rng=rng, value=None if line is None else line.loss_after)
+        return {o: e.mean if line is None else (e.mean, e.points) for o, e in est.items()}
 
     return run_one
 
@@ -325,19 +356,24 @@ def pass_view(view: PlayerView) -> PlayerView:
 
 
 def grade_pass(view: PlayerView, cards: Sequence[Card], *, seed: int = 0, rollouts: int | None = None,
-               candidates: Sequence[Sequence[Card]] = (), deadline: float = DEADLINE) -> Grade:
-    """Grade passing ``cards`` against a shortlist of sensible passes (the coach's own among them)."""
+               candidates: Sequence[Sequence[Card]] = (), deadline: float = DEADLINE, to_score: bool = True) -> Grade:
+    """Grade passing ``cards`` against a shortlist of sensible passes (the coach's own among them); in a match,
+    at the score unless ``to_score=False``."""
     view = pass_view(view)
     check_pass(view, cards)
     chosen = tuple(sorted(cards))
     options = pass_candidates(view, extra=[chosen, *candidates])
-    run_one = pass_values(view, options)
+    line = judged_line(view) if to_score else None
+    run_one = pass_values(view, options, line)
     n = deals_for(len(options), kind="pass") if rollouts is None else rollouts
-    summary = run_deals(run_one, options, seed, n, pass_order, deadline)
-    grade = make_grade(view, "pass", chosen, chosen, summary, dict(summary.means))
+    if line is not None and AT_SCORE:
+        grade = AT_SCORE[0](view, line, "pass", chosen, chosen, run_one, options, seed, n, pass_order, deadline)
+    else:
+        summary = run_deals(run_one, options, seed, n, pass_order, deadline)
+        grade = make_grade(view, "pass", chosen, chosen, summary, dict(summary.means))
     if grade.band != "best":
         mine, reason = suggest_pass(view)
-        if tuple(sorted(mine)) == summary.best:
+        if tuple(sorted(mine)) == grade.best:
             grade = dataclasses.replace(grade, explanation=grade.explanation + " " + reason)
     return grade
 

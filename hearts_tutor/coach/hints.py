@@ -11,21 +11,34 @@ it as stopping or shooting the moon. The reason is chosen from the position: sta
 wins the trick, throwing away a dangerous card when out of the led suit, leading a low spade to force out
 the queen, stopping a moon...
 
+In a match (the view has scores; :func:`~hearts_tutor.equity.line.judged_line`) the rollouts value each deal by
+the learner's chance of not winning the game at the scores after the hand, so the hint plays to the score; when
+that picks another card than the fewest points would, the reason says why from the position
+(:func:`~hearts_tutor.coach.score_advice.score_reason`) and gives the chance in words. ``to_score=False`` hints
+for points alone (as outside a match).
+
 Measured strength and speed: ``benchmarks/bench_coach.py`` (see benchmarks/README.md, "Coach").
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..engine.cards import HEARTS, QUEEN_OF_SPADES, SPADES, Card, rank_of, suit_of
 from ..engine.hand import Phase
 from ..engine.view import PlayerView
+from ..equity.line import ScoreLine, judged_line
 from . import text
 from .flags import Flag
 from .passing import hand_before_pass, pass_candidates, queen_guarded, suggest_pass
 from .reasons import play_reason
+
+if TYPE_CHECKING:
+    from ..bots.search import Estimate
 from .situation import (
     high_hearts,
     is_high_spade,
@@ -38,6 +51,9 @@ from .situation import (
     trick_winner,
 )
 
+#: The chance to win the game (percent) the fewest-points card must give up before a hint says the score
+#: changes the advice (less is noise, or too little to talk about: the "best" band of a grade).
+SCORE_MATTERS = 0.3
 #: Seconds of rollouts behind one hint (the hint's p95 target is 1.0 s on two cores).
 HINT_SECONDS = 0.9
 PASS_HINT_SECONDS = 0.7
@@ -52,6 +68,12 @@ class Hint:
     expected: float | None = None
     choice: str | None = None
     """How to score a moon the seat shot (``add_to_others`` or ``subtract_from_self``), in the moon phase."""
+    line: ScoreLine | None = None
+    """The score line the hint played to (None: for points alone)."""
+    chance: float | None = None
+    """The chance to win the game the move keeps, from 0 to 1 (with a score line)."""
+    unit: str = "points"
+    """``chance`` when the score decided or the reason speaks of the chance to win the game, else ``points``."""
 
     @property
     def card(self) -> Card:
@@ -59,13 +81,15 @@ class Hint:
 
 
 def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollouts: int | None = None,
-         workers: int | None = None) -> Hint:
+         workers: int | None = None, to_score: bool = True) -> Hint:
     """The coach's move for the seat's turn, with the reason.
 
-    A timed hint thinks on both cores (:mod:`hearts_tutor.bots.helper`) unless ``workers=1``.
+    A timed hint thinks on both cores (:mod:`hearts_tutor.bots.helper`) unless ``workers=1``. In a match it
+    plays to the score unless ``to_score=False``.
     """
+    line = judged_line(view) if to_score else None
     if view.phase is Phase.PASS:
-        return _hint_pass(view, seed=seed, seconds=seconds, rollouts=rollouts, workers=workers)
+        return _hint_pass(view, seed=seed, seconds=seconds, rollouts=rollouts, workers=workers, line=line)
     if view.phase is Phase.MOON and view.to_move == view.seat:
         from ..bots import make_bot
 
@@ -85,13 +109,54 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
     beliefs = Beliefs(view)
     est = evaluate_plays(view, rollouts=rollouts, seconds=seconds, rng=random.Random(seed),
                          card_weights=beliefs.card_weights() or None, void_odds=beliefs.void_odds() or None,
-                         early_stop=rollouts is None, helper=helper_for(workers, timed=rollouts is None))
+                         early_stop=rollouts is None, helper=helper_for(workers, timed=rollouts is None),
+                         value=None if line is None else line.loss_after)
     ranked = sorted(legal, key=lambda c: (round(est[c].mean, 9), rank_of(c), c))
+    if line is not None:
+        fewest = min(legal, key=lambda c: (round(est[c].points or 0.0, 9), rank_of(c), c))
+        if est[fewest].mean - est[ranked[0]].mean < SCORE_MATTERS and not line.can_end_this_hand:
+            ranked.remove(fewest)  # the score makes no difference: the fewest points, as outside a match
+            ranked.insert(0, fewest)
+        to_score_hint = _score_hint(view, line, est, ranked, fewest)
+        if to_score_hint is not None:
+            return to_score_hint
     best = ranked[0]
-    moon = _moon_hint(view, best, est[best].mean)
+    moon = _moon_hint(view, best, est[best].mean if line is None else est[best].points or 0.0)
     if moon is not None:
-        return moon
-    return Hint((best,), explain_play(view, best, est[best].mean, tempting=ranked[1]), est[best].mean)
+        if line is None:
+            return moon
+        from .score_advice import chance_sentence, moon_note
+
+        note = moon_note(view, line) if line.can_end_this_hand else None
+        chance = 1.0 - est[best].mean / 100
+        reason = moon.reason + (" " + note if note else "") + (" " + chance_sentence(chance) if note else "")
+        return dataclasses.replace(moon, reason=reason, line=line, chance=chance, unit="chance" if note else "points")
+    if line is None:
+        return Hint((best,), explain_play(view, best, est[best].mean, tempting=ranked[1]), est[best].mean)
+    chance = 1.0 - est[best].mean / 100
+    reason = explain_play(view, best, est[best].points, tempting=ranked[1])
+    if line.can_end_this_hand:
+        from .score_advice import chance_sentence, leader_reason
+
+        leader = leader_reason(view, line, best)
+        reason = (leader + " " if leader else "") + reason + " " + chance_sentence(chance)
+    return Hint((best,), reason, est[best].points, line=line, chance=chance,
+                unit="chance" if line.can_end_this_hand else "points")
+
+
+def _score_hint(view: PlayerView, line: ScoreLine, est: Mapping[Card, Estimate], ranked: Sequence[Card],
+                fewest: Card) -> Hint | None:
+    """The hint when the score changes the advice (the best card for the game is not the ``fewest``-points
+    card): why, from the position, and the chances. None when the fewest points are also the best for the game."""
+    from .score_advice import chance_sentence, score_reason
+
+    best = ranked[0]
+    chance = 1.0 - est[best].mean / 100
+    if fewest == best or est[fewest].mean - est[best].mean < SCORE_MATTERS:
+        return None  # the points decide: the usual words (with the chance when the game can end this hand)
+    reason = score_reason(view, line, best, fewest) + " " + chance_sentence(chance, 1.0 - est[fewest].mean / 100,
+                                                                     text.play_phrase(fewest))
+    return Hint((best,), reason, est[best].points, line=line, chance=chance, unit="chance")
 
 
 def _moon_hint(view: PlayerView, c: Card, expected: float) -> Hint | None:
@@ -112,7 +177,7 @@ def _moon_hint(view: PlayerView, c: Card, expected: float) -> Hint | None:
 
 
 def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: int | None,
-               workers: int | None = None) -> Hint:
+               workers: int | None = None, line: ScoreLine | None = None) -> Hint:
     """The coach's pass: its own suggestion and a few variations, compared by rollouts; a hand strong
     enough to shoot the moon passes its lowest cards (the hard bots' moon pass)."""
     from ..bots.helper import helper_for
@@ -134,9 +199,18 @@ def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: 
     if rollouts is None and seconds is None:
         seconds = PASS_HINT_SECONDS
     est = evaluate_passes(view, options, rollouts=rollouts, seconds=seconds, rng=random.Random(seed),
-                          helper=helper_for(workers, timed=rollouts is None))
+                          helper=helper_for(workers, timed=rollouts is None),
+                          value=None if line is None else line.loss_after)
     best = min(options, key=lambda p: (round(est[p].mean, 9), p != mine, p))
-    return Hint(best, reason if best == mine else explain_pass(view, best), est[best].mean)
+    if line is not None and not line.can_end_this_hand:
+        fewest = min(options, key=lambda p: (round(est[p].points or 0.0, 9), p != mine, p))
+        if est[fewest].mean - est[best].mean < SCORE_MATTERS:
+            best = fewest  # the score makes no difference: the fewest points, as outside a match
+    words = reason if best == mine else explain_pass(view, best)
+    if line is None:
+        return Hint(best, words, est[best].mean)
+    return Hint(best, words, est[best].points, line=line, chance=1.0 - est[best].mean / 100,
+                unit="chance" if line.can_end_this_hand else "points")
 
 
 def _hard_shortlist(view: PlayerView, limit: int = 4) -> list[tuple[Card, ...]]:

@@ -5,20 +5,25 @@ had at the time (``state.view(seat)``): the pass with its flags and grade, and f
 cards, the engine's reason for each other card in hand, the expected points of each legal card, the card
 played, its cost and band, and the coach's choice (SPEC section 9). The mistakes (inaccuracies and worse)
 are listed in order with their cost, the explanation, and what the bots at the table were thinking on
-that trick (their decision steps).
+that trick (their decision steps). Given the match's ``scores`` before the hand, every grade is judged at that
+score line (:mod:`.score_grading`) and the review says which line it used.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.cards import Card, card_str, cards_str
 from ..engine.hand import HandState, Phase
 from ..engine.record import HandRecord, RecordError, decode_json, json_error
+from ..engine.view import PlayerView
+from ..equity.line import ScoreLine, judged_line
 from . import text
 from .grading import Grade, grade_pass, grade_play
 from .legality import legality
@@ -70,6 +75,8 @@ class Mistake:
     cost: float
     explanation: str
     thoughts: tuple[Thought, ...] = ()
+    unit: str = "points"
+    """What ``cost`` measures: points, or chance (percent of the chance to win the game)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "index": self.index, "cards": cards_str(self.cards), "band": self.band,
@@ -91,6 +98,8 @@ class HandReview:
     plays: tuple[PlayReview, ...]
     mistakes: tuple[Mistake, ...] = field(default=())
     points: tuple[int, ...] = ()
+    line: ScoreLine | None = None
+    """The score line the grades were judged at (None: a lone hand, judged in points)."""
 
     def to_json(self) -> dict[str, Any]:
         """Exactly the ``review --json`` shape of SPEC section 9 (``"pass"`` is null in a hand without passing)."""
@@ -114,17 +123,22 @@ class HandReview:
         lines = [text.review_heading(self.seat, self.rules_name, self.players)]
         if self.points:
             lines.append(text.review_points(self.points[self.seat]))
+        if self.line is not None:
+            from .score_advice import line_words
+
+            lines.append(f"Judged at the score: {line_words(self.line)}.")
         if self.pass_review is not None and self.pass_grade is not None:
             g = self.pass_grade
-            lines.append(text.review_pass_line(list(self.pass_review.cards), g.band, g.cost))
+            lines.append(text.review_pass_line(list(self.pass_review.cards), g.band, g.cost, g.unit))
             if g.band != "best":
                 lines.append(text.review_coach_pass(g.best))
             lines.extend(text.review_flag(f.severity, f.reason) for f in self.pass_review.flags)
         for p in self.plays:
             lines.append(text.review_play_line(self._trick(p.index), p.card, p.grade.band, p.grade.cost,
-                                               p.grade.best))
+                                               p.grade.best, p.grade.unit))
             if len(p.legal) > 1:
-                lines.append(text.review_expected_line({c: p.grade.expected.get(c, math.nan) for c in p.legal}))
+                lines.append(text.review_expected_line({c: p.grade.expected.get(c, math.nan) for c in p.legal},
+                                                       p.grade.unit))
             reasons: dict[str, list[Card]] = {}
             for c, (_, why) in p.illegal.items():
                 reasons.setdefault(why, []).append(c)
@@ -152,9 +166,16 @@ def _num(x: float) -> float | None:
     return round(x, 3) if isinstance(x, float | int) and math.isfinite(x) else None
 
 
-def review_hand(record: HandRecord, seat: int = 0, seed: int = 0, *, rollouts: int | None = None,
-                bots: str = "hard") -> HandReview:
-    """Review a complete hand record from ``seat``'s side (raises :class:`RecordError` naming the problem)."""
+def review_hand(record: HandRecord, seat: int = 0, seed: int = 0, scores: Sequence[int] = (), *,
+                rollouts: int | None = None, bots: str = "hard") -> HandReview:
+    """Review a complete hand record from ``seat``'s side (raises :class:`RecordError` naming the problem);
+    ``scores``: the match's scores before the hand, to judge the moves at (none: in points)."""
+    if scores and len(scores) != record.rules.players:
+        raise RecordError(f"{len(scores)} scores for a table of {record.rules.players}", rule="bad_scores")
+
+    def seen(view: PlayerView) -> PlayerView:
+        return dataclasses.replace(view, scores=tuple(scores)) if scores else view
+
     rules = record.rules
     if not isinstance(seat, int) or not 0 <= seat < rules.players:
         raise RecordError(f"there is no seat {seat} at a table of {rules.players}", rule="no_such_seat")
@@ -166,7 +187,7 @@ def review_hand(record: HandRecord, seat: int = 0, seed: int = 0, *, rollouts: i
         if not record.passes or len(record.passes) != state.n or any(not p for p in record.passes):
             raise RecordError(f"the record is incomplete: this hand passes {state.pass_direction}, but the "
                               "passes of every seat are not given", rule="incomplete_record")
-        view = state.view(seat)
+        view = seen(state.view(seat))
         cards = record.passes[seat]
         try:
             pass_rev = review_pass(view, cards)
@@ -176,7 +197,7 @@ def review_hand(record: HandRecord, seat: int = 0, seed: int = 0, *, rollouts: i
         pass_grade = grade_pass(view, cards, seed=seed, rollouts=rollouts)
         if pass_grade.band in MISTAKE_BANDS:
             mistakes.append(Mistake("pass", None, tuple(pass_grade.cards), pass_grade.band, pass_grade.cost,
-                                    pass_grade.explanation))
+                                    pass_grade.explanation, unit=pass_grade.unit))
     record.apply_passes(state)
     before: list[HandState] = []
     plays: list[PlayReview] = []
@@ -184,7 +205,7 @@ def review_hand(record: HandRecord, seat: int = 0, seed: int = 0, *, rollouts: i
         if state.phase is Phase.PLAY:
             before.append(state.copy())
             if state.to_move == seat:
-                view = state.view(seat)
+                view = seen(state.view(seat))
                 verdicts = legality(view)
                 legal = tuple(view.legal_plays())
                 illegal = {h: (v.rule, v.reason) for h, v in verdicts.items() if v is not None}
@@ -201,11 +222,11 @@ def review_hand(record: HandRecord, seat: int = 0, seed: int = 0, *, rollouts: i
     for p in plays:
         if p.grade.band in MISTAKE_BANDS:
             mistakes.append(Mistake("play", p.index, (p.card,), p.grade.band, p.grade.cost, p.grade.explanation,
-                                    _thoughts(before, p.index, seat, rules.players, bots, seed)))
+                                    _thoughts(before, p.index, seat, rules.players, bots, seed), p.grade.unit))
     mistakes.sort(key=lambda m: -1 if m.index is None else m.index)
     return HandReview(seat=seat, rules_name=rules.name, players=rules.players, pass_review=pass_rev,
                       pass_grade=pass_grade, plays=tuple(plays), mistakes=tuple(mistakes),
-                      points=tuple(state.points()))
+                      points=tuple(state.points()), line=judged_line(seen(record.start().view(seat))))
 
 
 def _thoughts(before: list[HandState], index: int, seat: int, players: int, level: str,
@@ -272,8 +293,13 @@ def cli_review(args: Any) -> int:
         print(f"hearts-tutor review: --seat {args.seat}: there is no seat {args.seat} at a table of "
               f"{record.rules.players} (seats 0 to {record.rules.players - 1})", file=sys.stderr)
         return 2
+    scores = getattr(args, "scores", ())
+    if scores and len(scores) != record.rules.players:
+        print(f"hearts-tutor review: --scores: {len(scores)} scores for a table of {record.rules.players}",
+              file=sys.stderr)
+        return 2
     try:
-        review = review_hand(record, seat=args.seat, seed=args.seed)
+        review = review_hand(record, seat=args.seat, seed=args.seed, scores=scores)
     except RecordError as e:
         where = f" (play {e.play})" if e.play is not None else ""
         print(f"hearts-tutor review: bad record{where}: {e}", file=sys.stderr)

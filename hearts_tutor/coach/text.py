@@ -553,8 +553,15 @@ def review_points(points: int) -> str:
     return f"You scored {points} point{'s' if points != 1 else ''} this hand."
 
 
-def review_pass_line(cards: list[Card], band: str, cost: float) -> str:
-    return f"Your pass: {cards_phrase(cards)}. Grade: {band} (cost {cost:.1f} points)."
+def review_cost(cost: float, unit: str = "points") -> str:
+    """A graded move's cost: 'cost 1.5 points', or in chance 'gives up 6.0% of your chance to win the game'."""
+    if unit == "chance":
+        return f"gives up {cost:.1f}% of your chance to win the game"
+    return f"cost {cost:.1f} points"
+
+
+def review_pass_line(cards: list[Card], band: str, cost: float, unit: str = "points") -> str:
+    return f"Your pass: {cards_phrase(cards)}. Grade: {band} ({review_cost(cost, unit)})."
 
 
 def review_coach_pass(cards: Iterable[Card]) -> str:
@@ -566,14 +573,19 @@ def review_flag(severity: str, reason: str) -> str:
     return f"  {word}: {reason}"
 
 
-def review_play_line(trick: int, c: Card, band: str, cost: float, best: Card) -> str:
+def review_play_line(trick: int, c: Card, band: str, cost: float, best: Card, unit: str = "points") -> str:
     tail = f"; the coach would play {card_name(best)}" if best != c else "; the coach's choice too"
-    return f"Trick {trick}: you played {card_name(c)}. Grade: {band} (cost {cost:.1f} points{tail})."
+    return f"Trick {trick}: you played {card_name(c)}. Grade: {band} ({review_cost(cost, unit)}{tail})."
 
 
-def review_expected_line(expected: dict[Card, float]) -> str:
-    """Every legal card with the points the coach expects after it, fewest first."""
+def review_expected_line(expected: dict[Card, float], unit: str = "points") -> str:
+    """Every legal card with the points the coach expects after it, fewest first (``unit="chance"``: the
+    values are the chance of not winning the game in percent, said as the chance to win, best first)."""
     order = sorted(expected, key=lambda c: expected[c])
+    if unit == "chance":
+        return "   You could play: " + "; ".join(
+            f"{card_name(c)}, {100 - expected[c]:.1f}%" if math.isfinite(expected[c]) else card_name(c)
+            for c in order) + " (your chance to win the game after each)."
     return "   You could play: " + "; ".join(
         f"{card_name(c)}, {expected[c]:.1f}" if math.isfinite(expected[c]) else card_name(c) for c in order
     ) + " (points expected this hand)."

@@ -7,9 +7,18 @@ chance and the mean points of each, the best by either, and the cost of each in 
 gives up 6% of your chance to win the game", or in points where the score makes no difference (the game
 cannot end this hand and the chance picks the same move as the points).
 
-Wiring it into grades and hints (next): the rollouts must keep every seat's points (``HandState.points()``),
-not only the learner's; then ``ScoreLine.loss_after(points)`` is a drop-in value to minimise in place of the
-learner's points (lower is better, as the coach's paired comparison expects), and ``compare`` words the cost.
+How the coach plays to the score (the public API, for lessons too):
+
+* :func:`judged_line` (``hearts_tutor.equity.line``): the score line of a view in a match (``view.scores``), or
+  None for a lone hand or rules no game-win table fits (then everything is in points).
+* ``hint(view)``, ``grade_play(view, card)``, ``grade_pass(view, cards)`` and ``review_hand(record, seat, seed,
+  scores)`` judge at that line by themselves (``to_score=False`` for points alone). Their rollouts value a deal
+  by ``ScoreLine.loss_after(points)`` (the search's ``value=``) and keep the seat's points beside it. A hint has
+  ``line`` and ``chance``; a grade has ``line`` and ``unit`` ("chance": ``cost`` is percent of the chance to win
+  the game given up, bands in :mod:`.score_grading`; "points" where the score makes no difference).
+* :mod:`.score_advice` words why the score changes the advice (``score_reason``, ``moon_reason``,
+  ``leader_reason``, ``line_words``, ``chance_sentence``); :func:`compare` here weighs given outcomes directly.
+* The bots: the expert (``to_score=True`` by default) and the hard level's double-check (``plays_to_score``).
 
 >>> line = ScoreLine(Rules.preset("standard"), (20, 95, 60, 40), seat=0)
 >>> line.can_end_this_hand
@@ -28,66 +37,10 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from ..engine.rules import Rules
-from ..engine.view import PlayerView
-from ..equity import EquityUnavailable, GameOdds, game_over
+from ..equity.line import MOST_POINTS_IN_A_HAND, ScoreLine, judged_line
 
 Option = TypeVar("Option", bound=Hashable)
 """A move being weighed: a card, a pass, or any label."""
-
-MOST_POINTS_IN_A_HAND = 26
-"""The most one seat's score can rise in one hand under the rules the tables cover (a moon adds 26)."""
-
-
-@dataclass(frozen=True)
-class ScoreLine:
-    """The scores before this hand, the rules, and whose chance we judge."""
-
-    rules: Rules
-    scores: tuple[int, ...]
-    seat: int
-
-    def __post_init__(self) -> None:
-        if len(self.scores) != self.rules.players:
-            raise ValueError(f"{len(self.scores)} scores for a table of {self.rules.players} players")
-        if not 0 <= self.seat < self.rules.players:
-            raise ValueError(f"no seat {self.seat} at a table of {self.rules.players}")
-
-    @classmethod
-    def from_view(cls, view: PlayerView) -> ScoreLine | None:
-        """The view's score line (the starting scores outside a match), or None when no game-win table fits
-        the rules (then judge in points)."""
-        try:
-            odds = GameOdds.for_rules(view.rules)
-        except EquityUnavailable:
-            return None
-        scores = tuple(view.scores) if view.scores else odds.rules.starting_scores()
-        return cls(view.rules, tuple(scores), view.seat)
-
-    @property
-    def odds(self) -> GameOdds:
-        """The game-win model for these rules (:class:`EquityUnavailable` if none fits)."""
-        return GameOdds.for_rules(self.rules)
-
-    @property
-    def can_end_this_hand(self) -> bool:
-        """Whether some seat can reach the end of the game in this hand."""
-        return game_over([s + MOST_POINTS_IN_A_HAND for s in self.scores], self.rules)
-
-    def chance_now(self) -> float:
-        """The seat's chance to win the game from the scores before this hand."""
-        return self.odds.win_chance(self.scores, self.seat)
-
-    def chance_after(self, hand_points: Sequence[int]) -> float:
-        """The seat's chance to win the game once this hand scores ``hand_points`` (every seat's points)."""
-        if len(hand_points) != len(self.scores):
-            raise ValueError(f"{len(hand_points)} hand points for {len(self.scores)} seats")
-        return self.odds.win_chance([s + p for s, p in zip(self.scores, hand_points, strict=True)], self.seat)
-
-    def loss_after(self, hand_points: Sequence[int]) -> float:
-        """The chance of not winning the game after this hand, in percent: a value to minimise over rollouts."""
-        return 100.0 * (1.0 - self.chance_after(hand_points))
-
 
 @dataclass(frozen=True)
 class Verdict(Generic[Option]):
@@ -192,4 +145,5 @@ def percent(x: float) -> str:
     return f"{round(100 * x)}%"
 
 
-__all__ = ["ScoreLine", "Verdict", "chance_words", "compare", "percent", "points_words"]
+__all__ = ["MOST_POINTS_IN_A_HAND", "ScoreLine", "Verdict", "chance_words", "compare", "judged_line", "percent",
+           "points_words"]

@@ -24,6 +24,8 @@ from __future__ import annotations
 import base64
 import bisect
 import json
+import sys
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -100,19 +102,21 @@ class EquityTable:
         grid = tuple(int(g) for g in data["grid"])
         n = len(grid)
         raw = base64.b64decode(data["values"])
-        packed = [int.from_bytes(raw[i:i + 2], "little") / 65535 for i in range(0, len(raw), 2)]
+        words = array("H", raw)  # 16-bit values, stored little-endian
+        if sys.byteorder == "big":
+            words.byteswap()
+        packed = [v / 65535 for v in words]
         triples = sorted_triples(n)
         if len(packed) != n * len(triples):
             raise ValueError(f"game-win table {data.get('key')!r} holds {len(packed)} values, expected "
                              f"{n * len(triples)}")
         index = {t: i for i, t in enumerate(triples)}
-        values = [0.0] * n ** 4
+        # where each (a, b, c) of the other seats is stored (once, sorted), then every own distance's block
+        where = [index[_sorted3(a, b, c)] for a in range(n) for b in range(n) for c in range(n)]
+        values: list[float] = []
         for own in range(n):
-            base = own * len(triples)
-            for a in range(n):
-                for b in range(n):
-                    for c in range(n):
-                        values[((own * n + a) * n + b) * n + c] = packed[base + index[_sorted3(a, b, c)]]
+            block = packed[own * len(triples):(own + 1) * len(triples)]
+            values.extend([block[i] for i in where])
         return cls(str(data["key"]), grid, tuple(values), dict(data.get("meta", {})))
 
     @staticmethod

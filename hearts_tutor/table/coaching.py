@@ -23,7 +23,7 @@ from ..practice.session import record_table_move
 from ..practice.stats import Stats
 from ..practice.stats_store import StatsStore
 from .events import Change
-from .helpers import LEARNER, call_coach, coach_function, compute_hint
+from .helpers import LEARNER, call_coach, coach_function, compute_hint, score_line_note
 from .pacing import Pacer
 
 #: The grades that make a move worth reviewing.
@@ -80,6 +80,7 @@ class Grade:
     best: tuple[Card, ...]  # the coach's move
     explanation: str
     index: int | None  # the play's index in the hand (None: the pass)
+    unit: str = "points"  # what the cost measures: points, or chance (percent of the chance to win the game)
 
 
 @dataclass(frozen=True)
@@ -249,7 +250,8 @@ class Coach:
         best = getattr(g, "best", None)
         grade = Grade(kind, move, band, float(cost) if isinstance(cost, int | float) else None,
                       tuple(best) if isinstance(best, tuple | list) else (best,) if isinstance(best, int) else (),
-                      str(getattr(g, "explanation", "") or ""), at)
+                      str(getattr(g, "explanation", "") or "") + score_line_note(g), at,
+                      "chance" if getattr(g, "unit", "") == "chance" else "points")
         self.notes["grade"] = grade
         if band:
             self.grades.append(grade)
@@ -257,7 +259,9 @@ class Coach:
                 self.notes["review"] = OwnReview(tuple(self.grades))
             if table.hand_scored and not table.demo:  # (earlier grades go to the statistics with the hand)
                 table.update_stats(lambda st: st.record_band(band))
-            if filed is not None and not table.demo:  # every graded move is an attempt; a mistake, a review
+            # every graded move is an attempt; a mistake, a review. Not a grade in chance: a practice item carries
+            # no score line to replay it at, and its words would read the cost as points
+            if filed is not None and not table.demo and grade.unit == "points":
                 problem = record_table_move(table.store.learner, *filed, g)
                 if problem:
                     table.log(problem)
@@ -278,7 +282,11 @@ class Coach:
             return
         self.notes["review"] = Working("The coach is reviewing the hand…")
         record = HandRecord.from_state(table.match.hand)
-        table.pacer.background(call_coach, ("review_hand", record, LEARNER), self.show_review)
+        m = table.match
+        scores = m.scores  # the scores before this hand (the review judges at them)
+        if len(m.hand_points) > len(m.history):
+            scores = [s - p for s, p in zip(scores, m.hand_points[-1], strict=True)]
+        table.pacer.background(call_coach, ("review_hand", record, LEARNER, 0, tuple(scores)), self.show_review)
 
     def show_review(self, _args: tuple[Any, ...], review: Any) -> None:
         """The coach's review of the hand has come (moves the computer made for the learner are left out)."""

@@ -46,7 +46,8 @@ def compute_hint(view: PlayerView) -> tuple[tuple[Card, ...], str]:
     fn = coach_function("hint")
     if fn is not None:
         res = fn(view)
-        return tuple(getattr(res, "cards", ()) or ()), str(getattr(res, "reason", "") or "")
+        note = score_line_note(res) if getattr(res, "unit", "") == "chance" else ""  # (a hint in points: no note)
+        return tuple(getattr(res, "cards", ()) or ()), str(getattr(res, "reason", "") or "") + note
     if view.phase is Phase.PASS:
         sp = coach_function("suggest_pass")
         if sp is not None:
@@ -54,6 +55,17 @@ def compute_hint(view: PlayerView) -> tuple[tuple[Card, ...], str]:
             return tuple(cards), str(reason)
     d = SimpleBot().decide(view)
     return d.cards, d.summary()
+
+
+def score_line_note(judged: Any) -> str:
+    """' (Judged at the score: ...)' for a hint, grade or review that played to a score line, else ''."""
+    line = getattr(judged, "line", None)
+    words = coach_function("line_words")
+    if line is None or words is None:
+        return ""
+    unit = getattr(judged, "unit", "")
+    how = " The score makes no difference here: graded in points." if unit == "points" else ""
+    return f" (Judged at the score: {words(line)}.{how})"
 
 
 def bot_levels() -> tuple[str, ...]:

@@ -25,7 +25,7 @@ from .coaching import (
     Remark,
     Working,
 )
-from .helpers import LEARNER
+from .helpers import LEARNER, score_line_note
 from .render import live_points
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ def _note_html(core: TableCore, note: Note) -> str:
     if isinstance(note, FlagsNote):
         return flags_html(note.flags, note.title)
     if isinstance(note, Grade):
-        return grade_html(note)
+        return grade_html(note, core.names)
     if isinstance(note, OwnReview):
         return own_review_html(note.grades, computer_helped=bool(core.computer_moves))
     # a ReviewNote: the coach's own review of the hand
@@ -122,16 +122,18 @@ def _what(grade: Grade) -> str:
     return art.card_face(grade.move) if isinstance(grade.move, int) else faces(grade.move)
 
 
-def grade_html(grade: Grade) -> str:
-    """The grade of the learner's last move, its cost and the coach's move."""
+def grade_html(grade: Grade, names: Sequence[str] = ()) -> str:
+    """The grade of the learner's last move, its cost (in points, or in the chance to win the game) and the
+    coach's move; ``names`` name the seats in the explanation."""
     band = grade.band
     line = (f'<p><b>Your last move</b> ({html.escape(_what(grade))}): <span class="ht-grade {html.escape(band)}">'
             f'{html.escape(band or "graded")}</span>')
     if grade.cost is not None:
-        line += f" — costs {grade.cost:.1f} pts against the best"
+        line += (f" — gives up {grade.cost:.1f}% of your chance to win the game against the best"
+                 if grade.unit == "chance" else f" — costs {grade.cost:.1f} pts against the best")
     if grade.best and band != "best":
         line += f"; the coach would play {html.escape(faces(grade.best))}"
-    expl = grade.explanation
+    expl = named(names, grade.explanation) if names else grade.explanation
     return line + (f".<br><small>{html.escape(expl)}</small></p>" if expl else ".</p>")
 
 
@@ -176,8 +178,10 @@ def review_html(review: Any, thoughts: Callable[[int], str] | None = None) -> st
         return f"<p>{html.escape(review)}</p>"
     mistakes = getattr(review, "mistakes", None)
     if isinstance(mistakes, tuple | list):
+        judged = html.escape(score_line_note(review).strip().strip("()"))
+        judged = f"<p><small>{judged}</small></p>" if judged else ""
         if not mistakes:
-            return "<p>No mistakes this hand. Well played!</p>"
+            return "<p>No mistakes this hand. Well played!</p>" + judged
         items = []
         for m in mistakes:
             band = str(getattr(m, "band", ""))
@@ -186,13 +190,15 @@ def review_html(review: Any, thoughts: Callable[[int], str] | None = None) -> st
             where = ("Your pass" if getattr(m, "kind", "") == "pass" or not isinstance(index, int) else
                      f"Trick {index // players + 1}" if players else f"Play {index + 1}")
             cost = getattr(m, "cost", None)
-            cost_text = f" (costs {cost:.1f})" if isinstance(cost, int | float) else ""
+            unit = "% of your chance to win the game" if getattr(m, "unit", "") == "chance" else ""
+            cost_text = f" (costs {cost:.1f}{unit})" if isinstance(cost, int | float) else ""
             cards = faces(getattr(m, "cards", ()))
             items.append(f'<div class="ht-flag warning"><span class="ht-grade {html.escape(band)}">'
                          f"{html.escape(band)}</span> {html.escape(where)}: {html.escape(cards)}"
                          f"{cost_text}<br><small>{html.escape(str(getattr(m, 'explanation', '')))}</small>"
                          f"{thoughts(index) if thoughts and isinstance(index, int) else ''}</div>")
-        return f"<p>{len(mistakes)} thing{'s' if len(mistakes) != 1 else ''} to learn from:</p>" + "".join(items)
+        return (f"<p>{len(mistakes)} thing{'s' if len(mistakes) != 1 else ''} to learn from:</p>" + "".join(items)
+                + judged)
     for attr in ("summary", "text"):
         value = getattr(review, attr, None)
         if callable(value):

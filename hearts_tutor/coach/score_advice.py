@@ -1,0 +1,169 @@
+"""Why the score changes the coach's advice, in words with the position's names and numbers (issue 31).
+
+The coach's hints and grades judge a move in the learner's chance to win the game when the hand is part of a
+match (:func:`~hearts_tutor.equity.line.judged_line`); :mod:`.to_score` weighs the options. When the move that
+keeps the best chance is not the move that gives the fewest points, :func:`score_reason` says why from the
+facts of the position, the most specific fact first:
+
+* the learner is shooting the moon and, under the standard moon (everyone else +26), completing it would end
+  the game with another player below the learner's score ("take a point less"), or with the learner lowest
+  ("finish it: that wins the game");
+* the trick goes to the player who leads the game and the game can end this hand: give them the points;
+* the fewest-points card would throw points to a player whom they take past the target, ending the game while
+  another player leads;
+* the learner is near the target and ahead of every other score: another point or two ends the game with the
+  learner behind, so play safe;
+* otherwise a plain sentence that the move keeps the best chance at these scores.
+
+Seats are named "seat N" (the table turns that into the seat's animal). Every sentence states only facts of
+the position and the score line: what the rollouts found is said as a chance, never as a certainty.
+
+Public API (also for lessons): :func:`score_reason`, :func:`line_words` (the score line in words) and
+:func:`chance_sentence` (the chance a move keeps, and what another gives up).
+
+>>> from hearts_tutor.engine.rules import Rules
+>>> line = ScoreLine(Rules.preset("standard"), (40, 31, 95, 60), seat=0)
+>>> line_words(line)
+'you 40, seat 1 31, seat 2 95, seat 3 60; the game ends at 100'
+>>> chance_sentence(0.34, 0.28, "the queen of spades")[50:]
+'the queen of spades, which gives you the fewest points, would leave you 28%.'
+"""
+
+from __future__ import annotations
+
+from ..engine.cards import QUEEN_OF_SPADES, Card, card_name, suit_of
+from ..engine.view import PlayerView
+from ..equity import game_over
+from ..equity.line import MOST_POINTS_IN_A_HAND, ScoreLine
+from .situation import is_point_card, stake, trick_winner
+from .text import cap
+from .to_score import percent
+
+
+def who(line: ScoreLine, seat: int) -> str:
+    """'you' or 'seat N' (the table names the seat)."""
+    return "you" if seat == line.seat else f"seat {seat}"
+
+
+def line_words(line: ScoreLine) -> str:
+    """The score line in words: every seat's score and the target."""
+    scores = ", ".join(f"{who(line, s)} {v}" for s, v in enumerate(line.scores))
+    end = "ends at" if line.rules.end == "reach" else "ends past"
+    return f"{scores}; the game {end} {line.rules.target}"
+
+
+def chance_sentence(chance: float, rival: float | None = None, rival_move: str = "the fewest-points move") -> str:
+    """The chance to win the game a move keeps, and (``rival``) what ``rival_move``, the move that gives the
+    fewest points, would leave."""
+    out = f"It keeps your best chance to win the game ({percent(chance)})"
+    if rival is not None and chance - rival >= 0.005:
+        out += f"; {rival_move}, which gives you the fewest points, would leave you {percent(rival)}"
+    return out + "."
+
+
+def _leader(line: ScoreLine) -> int:
+    """The seat with the lowest score (the first of them on a tie)."""
+    return min(range(len(line.scores)), key=lambda s: (line.scores[s], s))
+
+
+def _took_every_point(view: PlayerView) -> bool:
+    """The seat has taken points this hand and nobody else has."""
+    taken = [view.hearts_taken[s] + view.queens_taken[s] for s in range(view.n)]
+    return taken[view.seat] > 0 and not any(taken[s] for s in range(view.n) if s != view.seat)
+
+
+def moon_reason(view: PlayerView, line: ScoreLine) -> str | None:
+    """Why the score decides whether to complete a moon the learner is on (it has taken every point so far and a
+    moon would end the game), or None.
+
+    Under the standard moon (everyone else +26) completing it either ends the game with the learner lowest (take
+    every point) or with another player lower (let a point go). Where the shooter chooses, a moon that would end
+    the game with another player lower is scored by taking 26 off the shooter's own score: the safety shoot.
+    """
+    if line.rules.moon not in ("add_to_others", "shooter_chooses") or not _took_every_point(view):
+        return None
+    me = line.seat
+    after = [v + (0 if s == me else MOST_POINTS_IN_A_HAND) for s, v in enumerate(line.scores)]
+    if not game_over(after, line.rules):
+        return None
+    low = min((s for s in range(len(after)) if s != me), key=lambda s: (after[s], s))
+    ending = (f"adding 26 to every other score would end the game with {who(line, low)} on {after[low]}, below "
+              f"your {line.scores[me]}")
+    if after[low] >= line.scores[me]:
+        how = "and adding 26" if line.rules.moon == "shooter_chooses" else "now would add 26"
+        return (f"Shooting the moon {how} to every other score would end the game with you lowest on "
+                f"{line.scores[me]}: take every point.")
+    if line.rules.moon == "shooter_chooses":
+        return (f"If you shoot the moon, score it by taking 26 off your own score (the safety shoot): {ending}.")
+    return (f"Shooting the moon now would add 26 to every other score and end the game with {who(line, low)} on "
+            f"{after[low]}, below your {line.scores[me]}: the moon cannot win you this game, so let a point go.")
+
+
+def leader_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
+    """The trick goes to the game's leader and the game can end this hand: give them the points."""
+    if not view.trick or suit_of(best) == suit_of(view.trick[0]) or not is_point_card(view, best):
+        return None
+    winner = trick_winner(view, best)
+    leader = _leader(line)
+    if winner is None or winner[0] != leader or leader == line.seat or not line.can_end_this_hand:
+        return None
+    high = max(range(len(line.scores)), key=lambda s: (line.scores[s], -s))
+    gift = "the queen" if best == QUEEN_OF_SPADES else card_name(best)
+    return (f"{cap(who(line, leader))} leads the game with {line.scores[leader]} and it can end this hand "
+            f"({who(line, high)} {'have' if high == line.seat else 'has'} {line.scores[high]} of "
+            f"{line.rules.target}): give {who(line, leader)} {gift}.")
+
+
+def ending_reason(view: PlayerView, line: ScoreLine, rival: Card) -> str | None:
+    """The fewest-points card throws points to a player they take past the target while another leads."""
+    if not view.trick or suit_of(rival) == suit_of(view.trick[0]) or not is_point_card(view, rival):
+        return None
+    winner = trick_winner(view, rival)
+    if winner is None or winner[0] == line.seat:
+        return None
+    taker = winner[0]
+    reached = line.scores[taker] + view.hearts_taken[taker] + view.queens_taken[taker] * view.rules.queen_points \
+        + stake(view, rival)
+    after = [reached if s == taker else v for s, v in enumerate(line.scores)]
+    leader = _leader(line)
+    if not game_over(after, line.rules) or leader == line.seat:
+        return None
+    stays = "" if len(view.trick) == view.n - 1 else f"If {who(line, taker)} keeps this trick, "
+    gift = card_name(rival) if stays else cap(card_name(rival))
+    return (f"{stays}{gift} would take {who(line, taker)}, who is winning this trick, to at least "
+            f"{reached}: that ends the game after this hand while {who(line, leader)} leads with "
+            f"{line.scores[leader]} (you have {line.scores[line.seat]}), so keep the game going.")
+
+
+def danger_reason(line: ScoreLine) -> str | None:
+    """The learner is near the target and above every other score: play safe."""
+    me = line.seat
+    mine = line.scores[me]
+    if not all(v < mine for s, v in enumerate(line.scores) if s != me):
+        return None
+    room = line.rules.target + (line.rules.end == "exceed") - mine
+    if room > MOST_POINTS_IN_A_HAND:
+        return None
+    return (f"You have {mine}, the highest score: {room} more point{'s' if room != 1 else ''} would end the game "
+            "with you behind, so every point counts more than usual.")
+
+
+def moon_note(view: PlayerView, line: ScoreLine) -> str | None:
+    """:func:`moon_reason` when it agrees with continuing the moon (it ends the game with the learner lowest, or
+    the safety shoot), for a hint that keeps shooting; None otherwise."""
+    reason = moon_reason(view, line)
+    return None if reason is None or reason.endswith("let a point go.") else reason
+
+
+def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | None = None) -> str:
+    """Why ``best`` keeps the best chance to win the game at this score line, where ``rival`` (the fewest-points
+    card) does not: the most specific fact of the position, else a plain sentence naming the scores."""
+    for reason in (moon_reason(view, line), leader_reason(view, line, best),
+                   None if rival is None else ending_reason(view, line, rival), danger_reason(line)):
+        if reason is not None:
+            return reason
+    return f"At these scores ({line_words(line)}) playing for the fewest points is not what wins the game."
+
+
+__all__ = ["chance_sentence", "danger_reason", "ending_reason", "leader_reason", "line_words", "moon_note",
+           "moon_reason", "score_reason", "who"]

@@ -1,0 +1,118 @@
+"""Grades at the score: the cost of a move in the chance to win the game it gives up (issue 31).
+
+In a match (:func:`~hearts_tutor.equity.line.judged_line`) every option of a grade is played out on the same
+sampled deals as in :mod:`.grading`, and each rollout keeps two numbers: the learner's points for the hand and
+the learner's chance of not winning the game at the scores after it (:meth:`ScoreLine.loss_after`, percent).
+Both are compared the paired way (differences within ``NOISE_Z`` standard errors count as 0).
+
+Where the score makes no difference (the game cannot end this hand and the chance cannot tell the fewest-points
+option from the best one) the grade stays in points, as outside a match, with ``unit="points"`` and the score
+line attached. Otherwise it is in chance (``unit="chance"``): ``cost`` is the percent of the chance to win the
+game the move gives up against the best move, and the words say so ("gives up 6% of your chance to win the
+game"). When the fewest points would have been the wrong move, the explanation says why from the position
+(:func:`~hearts_tutor.coach.score_advice.score_reason`).
+
+The bands in chance (percent of the chance to win the game given up). Over the game-win table, a point of the
+learner's own this hand is worth about 1% of the chance at typical scores (0.8% at 0-0-0-0, 1.1% at 40 each,
+1.6% at 70 each, ``benchmarks/README.md``), so the chance bands keep the point bands' numbers, now in percent:
+
+=============  ===============  ==========================================================================
+band           cost (chance)    why
+=============  ===============  ==========================================================================
+best           <= 0.3%          nothing a player could notice over many games
+good           <= 1.0%          about what one heart costs at typical scores
+inaccuracy     <= 2.5%          a heart or two's worth: worth learning from
+mistake        <= 6.0%          one game in seventeen thrown away
+blunder        > 6.0%           like taking the queen at typical scores, or losing a won game often
+=============  ===============  ==========================================================================
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+from ..engine.cards import Card
+from ..engine.view import PlayerView
+from ..equity.line import ScoreLine
+from . import text
+from .grading import AT_SCORE, BAND_LIMITS, Grade, collect_deals, make_grade, summarise
+from .score_advice import line_words, score_reason
+from .to_score import percent
+
+#: Upper limits (percent of the chance to win the game) of each band but the last.
+CHANCE_BAND_LIMITS = BAND_LIMITS
+#: Seconds taken off a grade's deadline at a score line: the second comparison and the reasons after the deals
+#: (a few milliseconds; the margin keeps the grade's p95 under 1.5 s on a loaded machine).
+SCORE_MARGIN = 0.05
+
+
+def _chance_phrase(x: float) -> str:
+    """Percent of the chance to win, rounded for a player: 'about 6%', 'less than 1%'."""
+    return "less than 1%" if x < 0.5 else f"about {round(x)}%"
+
+
+class ChanceWords:
+    """The grade's words in chance to win the game (the points words are :mod:`.text`'s)."""
+
+    @staticmethod
+    def grade_best(move: str, x: float, alternatives: int, top: bool = True) -> str:
+        """A best move; ``x`` is its chance of not winning the game, in percent."""
+        if alternatives <= 1:
+            return text.grade_best(move, 0.0, 1)
+        chance = percent(1 - x / 100)
+        if not top:
+            return (f"{text.BAND_WORDS['best']} {text.cap(move)} is as good as the coach's choice for your chance "
+                    f"to win the game, as far as the simulations can tell ({chance}).")
+        return f"{text.BAND_WORDS['best']} {text.cap(move)} keeps your best chance to win the game ({chance})."
+
+    @staticmethod
+    def grade_cost(band: str, move: str, cost: float, best_move: str | None) -> str:
+        tail = (f" {text.cap(best_move)} would have been better." if best_move
+                else " Another choice would have been better.")
+        return (f"{text.BAND_WORDS[band]} {text.cap(move)} gives up {_chance_phrase(cost)} of your chance to win "
+                f"the game against the coach's choice.{tail}")
+
+    @staticmethod
+    def grade_feedback(band: str, cost: float) -> str:
+        return f"{text.BAND_WORDS[band]} That gives up {_chance_phrase(cost)} of your chance to win the game."
+
+
+def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Card, ...], chosen: Any,
+                   run_one: Callable[[random.Random], dict[Any, tuple[float, float]]], options: Sequence[Hashable],
+                   seed: int, rollouts: int, order: Callable[[Any], Any], deadline: float) -> Grade:
+    """The grade of ``chosen`` at the score ``line``: ``run_one`` gives each option's (chance of not winning in
+    percent, points) on one sampled deal (:func:`~.grading.play_values` / ``pass_values`` with a line)."""
+    rows = collect_deals(run_one, options, seed, rollouts, deadline - SCORE_MARGIN)
+    loss = summarise({o: [v[0] for v in vs] for o, vs in rows.items()}, order)
+    points = summarise({o: [v[1] for v in vs] for o, vs in rows.items()}, order)
+    if not score_matters(line, loss, points.best):
+        grade = make_grade(view, kind, cards, chosen, points, dict(points.means))
+        return dataclasses.replace(grade, line=line)
+    grade = make_grade(view, kind, cards, chosen, loss, dict(loss.means), limits=CHANCE_BAND_LIMITS,
+                       words=ChanceWords)
+    explanation, feedback = grade.explanation, grade.feedback
+    # the move playing for points would make: the learner's own if the points cannot tell it from the fewest
+    fewest = chosen if points.cost[chosen] == 0 else points.best
+    if loss.cost[fewest] > 0 and loss.best != fewest and grade.band != "best":
+        if kind == "play":
+            why = score_reason(view, line, loss.best, fewest)
+        else:
+            why = f"At these scores ({line_words(line)}) the fewest points are not what wins the game."
+        explanation += " " + why
+    elif line.can_end_this_hand:
+        explanation += f" The game can end this hand ({line_words(line)})."
+    return dataclasses.replace(grade, explanation=explanation, feedback=feedback, line=line, unit="chance")
+
+
+def score_matters(line: ScoreLine, loss: Any, fewest: Any) -> bool:
+    """Whether to grade in chance: the game can end this hand, or the chance can tell the fewest-points option
+    (``fewest``) from the best one (``loss`` is the paired summary of the chance of not winning)."""
+    return line.can_end_this_hand or loss.cost[fewest] > 0
+
+
+AT_SCORE[:] = [grade_at_score]
+
+__all__ = ["CHANCE_BAND_LIMITS", "ChanceWords", "grade_at_score", "score_matters"]

@@ -1,0 +1,197 @@
+"""Playing to the score (issue 31): the same position under two score lines gets different advice where the score
+should change it (the queen to the leader, a moon that would end the game) and the same advice far from the target.
+
+Positions are built card by card (fixed deals) and every search has a fixed seed and number of rollouts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import pytest
+from positions import make_state
+
+from hearts_tutor.bots import make_bot
+from hearts_tutor.coach.grading import grade_play
+from hearts_tutor.coach.hints import hint
+from hearts_tutor.coach.score_advice import chance_sentence, line_words, moon_reason
+from hearts_tutor.engine.cards import parse_cards
+from hearts_tutor.engine.hand import HandState
+from hearts_tutor.engine.rules import Rules
+from hearts_tutor.engine.view import PlayerView
+from hearts_tutor.equity.line import ScoreLine, judged_line
+
+QS, SIX_C, AH, TWO_H = parse_cards("QS 6C AH 2H")
+ROLLOUTS = 100
+NO_DEADLINE = math.inf  # every grade plays all its deals, however busy the machine
+
+# Seat 1 leads a diamond, seat 2 wins it with the ace, seat 3 follows; the learner (seat 0, last) is out of
+# diamonds with the queen of spades and four low spades to keep her safe.
+QUEEN_HANDS = {0: "5C 6C 7C 8C QS 2S 3S 4S 5S 2H 3H 4H 5H", 1: "AC 4D", 2: "3C AD", 3: "2C 2D"}
+QUEEN_PLAYS = "2C 5C AC 3C 4D AD 2D"
+NEAR_LEADER_WINS = (40, 88, 31, 60)  # seat 2, winning the trick, leads the game; seat 1 can end it this hand
+NEAR_OTHER_WINS = (40, 31, 88, 60)  # seat 2, winning the trick, would reach 101 with the queen: seat 1 leads
+FAR = (0, 10, 5, 0)
+
+# The learner has taken every point (ten hearts and the queen) in eleven tricks and leads to trick 12 with the
+# ace and the 2 of hearts; seat 1 still holds the 9 of hearts. The ace completes the moon, the 2 lets it go.
+MOON_HANDS = {0: "AC KC QC JC TC 9C 8C AS KS QS JS AH 2H", 1: "2C 9H 3H 4H 5H 6H 2D 3D 4D 5D 6D 7D 8D",
+              2: "3C 5C 7C 7H 8H TH 2S 3S 4S 5S 9D TD JD"}
+MOON_PLAYS = ("2C 3C 4C AC  KC 3H 5C 6C  QC 4H 7C JH  JC 5H 7H QH  TC 6H 8H KH  9C 2D TH QD  8C 3D 9D KD "
+              "AS 4D 2S 6S  KS 5D 3S 7S  QS 6D 4S 8S  JS 7D 5S 9S")
+MOON_BEHIND = (50, 10, 78, 80)  # the moon would give seat 1 36 and end the game (seat 3 on 106)
+MOON_AHEAD = (10, 60, 78, 80)  # the moon would end the game with the learner lowest
+
+
+def at(state: HandState, scores: tuple[int, ...] | None) -> PlayerView:
+    view = state.view(0)
+    return view if scores is None else dataclasses.replace(view, scores=scores)
+
+
+@pytest.fixture(scope="module")
+def queen() -> HandState:
+    return make_state("standard", QUEEN_HANDS, QUEEN_PLAYS)
+
+
+def moon_state(rules: Rules | str = "standard") -> HandState:
+    return make_state(rules, MOON_HANDS, MOON_PLAYS)
+
+
+def test_the_queen_goes_to_the_leader_and_not_to_a_player_she_would_push_past_the_target(queen: HandState) -> None:
+    to_leader = hint(at(queen, NEAR_LEADER_WINS), seed=1, rollouts=ROLLOUTS, workers=1)
+    assert to_leader.card == QS
+    assert "Seat 2 leads the game with 31" in to_leader.reason and "give seat 2 the queen" in to_leader.reason
+    not_to_him = hint(at(queen, NEAR_OTHER_WINS), seed=1, rollouts=ROLLOUTS, workers=1)
+    assert not_to_him.card != QS
+    assert "take seat 2, who is winning this trick, to at least 101" in not_to_him.reason
+    assert "seat 1 leads with 31" in not_to_him.reason
+    assert not_to_him.chance is not None and not_to_him.chance > 0.2 and not_to_him.unit == "chance"
+    # playing for points alone the queen goes at once, whatever the scores
+    assert hint(at(queen, NEAR_OTHER_WINS), seed=1, rollouts=ROLLOUTS, workers=1, to_score=False).card == QS
+
+
+def test_grading_the_queen_in_the_chance_to_win_the_game(queen: HandState) -> None:
+    bad = grade_play(at(queen, NEAR_OTHER_WINS), QS, seed=1, rollouts=ROLLOUTS, deadline=NO_DEADLINE)
+    assert bad.unit == "chance" and bad.line is not None and bad.line.scores == NEAR_OTHER_WINS
+    assert bad.band == "blunder" and bad.cost > 15
+    assert "of your chance to win the game" in bad.explanation and "seat 1 leads with 31" in bad.explanation
+    good = grade_play(at(queen, NEAR_LEADER_WINS), QS, seed=1, rollouts=ROLLOUTS, deadline=NO_DEADLINE)
+    assert good.unit == "chance" and good.band == "best"
+    assert "keeps your best chance to win the game" in good.explanation
+    points_only = grade_play(at(queen, NEAR_OTHER_WINS), QS, seed=1, rollouts=ROLLOUTS, deadline=NO_DEADLINE,
+                             to_score=False)
+    assert points_only.unit == "points" and points_only.band == "best"
+
+
+def test_far_from_the_target_the_advice_is_the_points_advice(queen: HandState) -> None:
+    far = at(queen, FAR)
+    line = judged_line(far)
+    assert line is not None and not line.can_end_this_hand
+    assert hint(far, seed=1, rollouts=ROLLOUTS, workers=1).unit == "points"
+    assert hint(far, seed=1, rollouts=ROLLOUTS, workers=1).card == hint(at(queen, None), seed=1, rollouts=ROLLOUTS,
+                                                                        workers=1).card
+    for card in (QS, SIX_C):
+        graded = grade_play(far, card, seed=1, rollouts=ROLLOUTS, deadline=NO_DEADLINE)
+        alone = grade_play(at(queen, None), card, seed=1, rollouts=ROLLOUTS, deadline=NO_DEADLINE)
+        assert graded.unit == "points" and graded.line == line
+        assert (graded.band, graded.cost, graded.best, graded.explanation) == (
+            alone.band, alone.cost, alone.best, alone.explanation)
+
+
+def test_a_moon_that_ends_the_game_behind_is_let_go_and_one_that_wins_it_is_taken() -> None:
+    state = moon_state()
+    behind = hint(at(state, MOON_BEHIND), seed=1, rollouts=60, workers=1)
+    assert behind.card == TWO_H
+    assert "end the game with seat 1 on 36, below your 50" in behind.reason and "let a point go" in behind.reason
+    ahead = hint(at(state, MOON_AHEAD), seed=1, rollouts=60, workers=1)
+    assert ahead.card == AH and "end the game with you lowest on 10: take every point" in ahead.reason
+    far = hint(at(state, FAR), seed=1, rollouts=60, workers=1)
+    assert far.card == AH == hint(at(state, None), seed=1, rollouts=60, workers=1).card
+    assert grade_play(at(state, MOON_BEHIND), AH, seed=1, rollouts=60, deadline=NO_DEADLINE).unit == "chance"
+    assert grade_play(at(state, MOON_BEHIND), AH, seed=1, rollouts=60, deadline=NO_DEADLINE).band != "best"
+
+
+def test_the_safety_shoot_exists_only_where_the_shooter_chooses() -> None:
+    standard = moon_state()
+    assert "let a point go" in (moon_reason(standard.view(0), ScoreLine(standard.rules, MOON_BEHIND, 0)) or "")
+    choosing = moon_state(Rules.preset("standard", moon="shooter_chooses"))
+    safety = hint(at(choosing, MOON_BEHIND), seed=1, rollouts=60, workers=1)
+    assert safety.card == AH
+    assert "taking 26 off your own score (the safety shoot)" in safety.reason
+    decision = make_bot("hard", seed=0).choose_moon(at(choosing, MOON_BEHIND))
+    assert decision.choice == "subtract_from_self"
+
+
+def test_the_expert_plays_to_the_score_and_can_be_told_not_to(queen: HandState) -> None:
+    view = at(queen, NEAR_OTHER_WINS)
+    to_score = make_bot("expert", seed=1, rollouts=60, workers=1).decide(view)
+    for_points = make_bot("expert", seed=1, rollouts=60, workers=1, to_score=False).decide(view)
+    assert to_score.card != QS and "chance to win the game" in to_score.summary()
+    assert "points" in for_points.summary() and "chance" not in for_points.summary()
+    # for points alone the queen costs the expert nothing here, so it may throw her: at the score it never does
+    assert make_bot("expert", seed=1, rollouts=60, workers=1).decide(at(queen, NEAR_LEADER_WINS)).card == QS
+
+
+def test_the_hard_bot_double_checks_at_the_score(queen: HandState) -> None:
+    from hearts_tutor.bots.heuristic import HardBot
+
+    for_points = HardBot(seed=1)
+    for_points.plays_to_score = False
+    assert for_points.decide(at(queen, NEAR_OTHER_WINS)).card == QS  # its rules of thumb: rid of the queen
+    keeps = HardBot(seed=1).decide(at(queen, NEAR_OTHER_WINS))
+    assert keeps.card != QS and "more of my chance to win the game than the queen of spades" in keeps.summary()
+    assert HardBot(seed=1).decide(at(queen, NEAR_LEADER_WINS)).card == QS
+    assert HardBot(seed=1).decide(at(queen, FAR)).card == QS
+
+
+def test_words_for_the_score_line() -> None:
+    line = ScoreLine(Rules.preset("standard"), (40, 31, 88, 60), 0)
+    assert line_words(line) == "you 40, seat 1 31, seat 2 88, seat 3 60; the game ends at 100"
+    assert chance_sentence(0.39, 0.07, "the queen of spades") == (
+        "It keeps your best chance to win the game (39%); the queen of spades, which gives you the fewest "
+        "points, would leave you 7%.")
+    assert judged_line(make_state("standard", QUEEN_HANDS, QUEEN_PLAYS).view(0)) is None  # a lone hand: points
+
+
+def test_the_table_shows_the_cost_in_chance_and_the_score_line_it_was_judged_at(queen: HandState, tmp_path) -> None:
+    from hearts_tutor.practice.stats_store import StatsStore
+    from hearts_tutor.table import panels
+    from hearts_tutor.table.core import TableCore
+
+    graded = grade_play(at(queen, NEAR_OTHER_WINS), QS, seed=1, rollouts=ROLLOUTS, deadline=NO_DEADLINE)
+    core = TableCore(None, mode="sync", grading=False, stats=StatsStore(tmp_path / "learner.sqlite3"))
+    try:
+        core.coach.show_grade("play", QS, graded)
+        shown = panels.note_html(core, "grade")
+    finally:
+        core.close()
+    assert "of your chance to win the game against the best" in shown and "pts against" not in shown
+    names = core.names
+    assert (f"Judged at the score: you 40, {names[1]} 31, {names[2]} 88, {names[3]} 60; the game ends at 100"
+            in shown)
+    assert f"{names[1]} leads with 31" in shown
+    from hearts_tutor.table.helpers import compute_hint
+
+    cards, reason = compute_hint(at(queen, NEAR_OTHER_WINS))
+    assert cards and reason.endswith("(Judged at the score: you 40, seat 1 31, seat 2 88, seat 3 60; the game ends "
+                                     "at 100.)")
+    assert "Judged" not in compute_hint(at(queen, FAR))[1]  # the score makes no difference: no note
+
+
+def test_the_review_judges_at_the_scores_before_the_hand() -> None:
+    from hearts_tutor.coach.review import review_hand
+    from hearts_tutor.engine.record import HandRecord
+
+    state = moon_state()
+    state.play(TWO_H)  # the learner lets the moon go at 50-10-78-80
+    while state.phase.value == "play":
+        state.play(state.view(state.to_move).legal_plays()[0])
+    record = HandRecord.from_state(state)
+    review = review_hand(record, 0, 0, MOON_BEHIND, rollouts=40)
+    assert review.line is not None and review.line.scores == MOON_BEHIND
+    assert "Judged at the score: you 50, seat 1 10, seat 2 78, seat 3 80" in review.to_text()
+    last = review.plays[-2]  # trick 12: the 2 of hearts, the best move at this score
+    assert last.card == TWO_H and last.grade.unit == "chance" and last.grade.band == "best"
+    alone = review_hand(record, 0, 0, rollouts=40)
+    assert alone.line is None and alone.plays[-2].grade.band != "best"
