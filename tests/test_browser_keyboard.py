@@ -34,8 +34,11 @@ def tab_to(page, selector: str, limit: int = 400) -> None:  # type: ignore[no-un
 
 
 def focus_outline(page) -> str:  # type: ignore[no-untyped-def]
-    return str(page.evaluate("() => { const s = getComputedStyle(document.activeElement); "
-                             "return s.outlineStyle + ' ' + s.outlineWidth; }"))
+    """The focused element's outline as shown: its style and its width in screen pixels (the table may be drawn
+    zoomed: the width times the element's CSS zoom), rounded to a tenth."""
+    return str(page.evaluate("() => { const e = document.activeElement, s = getComputedStyle(e); "
+                             "const px = parseFloat(s.outlineWidth) * (e.currentCSSZoom || 1); "
+                             "return s.outlineStyle + ' ' + (Math.round(px * 10) / 10) + 'px'; }"))
 
 
 def test_a_whole_hand_with_the_keyboard_alone(tmp_path: Path) -> None:

@@ -42,7 +42,8 @@ def _faces() -> str:
 FOCUS_CSS = """
 .ht-table .jupyter-button:focus-visible, .ht-table .jupyter-button.ht-cardbtn:focus-visible,
 .ht-table .widget-toggle-button:focus-visible, .ht-table select:focus-visible, .ht-table input:focus-visible {
-  outline: 3px solid #ffd84d; outline-offset: 2px; box-shadow: 0 0 0 6px #1b1b1b; z-index: 5; }
+  outline: calc(3px / var(--ht-zoom, 1)) solid #ffd84d; outline-offset: 2px; box-shadow: 0 0 0 6px #1b1b1b;
+  z-index: 5; }
 .ht-table .jupyter-button.ht-cardbtn:focus-visible { transform: translateY(-10px); }
 .ht-table .ht-resume-bar { background: #fff3cd; border: 1px solid #d9b44a; border-radius: 8px; padding: 4px 8px;
   margin-bottom: 6px; gap: 8px; flex-wrap: wrap; color: #3b2f1e; }

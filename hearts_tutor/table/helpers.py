@@ -46,7 +46,7 @@ def compute_hint(view: PlayerView) -> tuple[tuple[Card, ...], str]:
     fn = coach_function("hint")
     if fn is not None:
         res = fn(view)
-        note = score_line_note(res) if getattr(res, "unit", "") == "chance" else ""  # (a hint in points: no note)
+        note = score_line_note(res)
         return tuple(getattr(res, "cards", ()) or ()), str(getattr(res, "reason", "") or "") + note
     if view.phase is Phase.PASS:
         sp = coach_function("suggest_pass")
@@ -58,14 +58,13 @@ def compute_hint(view: PlayerView) -> tuple[tuple[Card, ...], str]:
 
 
 def score_line_note(judged: Any) -> str:
-    """' (Judged at the score: ...)' for a hint, grade or review that played to a score line, else ''."""
+    """' (Judged at the score: ...)' for a hint or grade judged in the chance to win the game, or a review that
+    played to a score line; '' where the score made no difference (judged in points: nothing to add)."""
     line = getattr(judged, "line", None)
     words = coach_function("line_words")
-    if line is None or words is None:
+    if line is None or words is None or getattr(judged, "unit", "chance") == "points":
         return ""
-    unit = getattr(judged, "unit", "")
-    how = " The score makes no difference here: graded in points." if unit == "points" else ""
-    return f" (Judged at the score: {words(line)}.{how})"
+    return f" (Judged at the score: {words(line)}.)"
 
 
 def bot_levels() -> tuple[str, ...]:
