@@ -35,6 +35,7 @@ from .moves import (
     IllegalMove,
     Phase,
     Trick,
+    TrickProgress,
     Verdict,
     check_deal,
     first_lead_card,
@@ -56,7 +57,7 @@ _new_tuple = tuple.__new__
 _DECK_CARDS: dict[int, tuple[Card, ...]] = {}
 
 
-class HandState:
+class HandState(TrickProgress):
     """The full state of one hand (all four hands visible: the referee's and the dealer's view)."""
 
     __slots__ = (  # noqa: RUF023 (grouped: the deal, the play, the history, rule caches)
@@ -183,23 +184,6 @@ class HandState:
     def holds(self, seat: int, c: Card) -> bool:
         return bool(self.hands[seat] >> c & 1)
 
-    @property
-    def trick_number(self) -> int:
-        """0 for the first trick."""
-        return len(self.tricks)
-
-    @property
-    def is_first_trick(self) -> bool:
-        return not self.tricks
-
-    @property
-    def trick_seats(self) -> list[int]:
-        """The seats that played the cards of the current trick, in order."""
-        return [(self.leader + i) % self.n for i in range(len(self.trick))]
-
-    @property
-    def led_suit(self) -> int | None:
-        return self.trick[0] // 13 if self.trick else None
 
     # ----- passing -----
 

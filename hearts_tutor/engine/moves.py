@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from .cards import (
     HEART_MASK,
@@ -66,6 +66,43 @@ class Trick(NamedTuple):
     leader: int
     cards: tuple[Card, ...]
     winner: int | None
+
+
+class _TrickHolder(Protocol):
+    @property
+    def tricks(self) -> Sequence[Trick]: ...
+    @property
+    def trick(self) -> Sequence[Card]: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def n(self) -> int: ...
+
+
+class TrickProgress:
+    """Where the play stands, for the hand and a player's view alike (both hold ``tricks``, ``trick``,
+    ``leader`` and ``n``)."""
+
+    __slots__ = ()
+
+    @property
+    def trick_number(self: _TrickHolder) -> int:
+        """0 for the first trick."""
+        return len(self.tricks)
+
+    @property
+    def is_first_trick(self: _TrickHolder) -> bool:
+        return not self.tricks
+
+    @property
+    def trick_seats(self: _TrickHolder) -> list[int]:
+        """The seats that played the cards of the current trick, in order."""
+        return [(self.leader + i) % self.n for i in range(len(self.trick))]
+
+    @property
+    def led_suit(self: _TrickHolder) -> int | None:
+        """The suit led to the current trick (None before its lead)."""
+        return self.trick[0] // 13 if self.trick else None
 
 
 class Action(NamedTuple):
@@ -256,7 +293,7 @@ def check_deal(rules: Rules, deal: list[list[Card]], kitty: list[Card]) -> None:
 
 
 __all__ = [
-    "Action", "HandResult", "IllegalMove", "Phase", "Trick", "Verdict", "check_deal", "describe_rule",
+    "Action", "HandResult", "IllegalMove", "Phase", "Trick", "TrickProgress", "Verdict", "check_deal", "describe_rule",
     "first_lead_card", "forbidden_leads", "hand_masks", "moon_goal", "play_verdict", "points_mask",
     "verify_pass_cards",
 ]

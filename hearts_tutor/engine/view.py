@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from .cards import ALL_CARDS, HEART_MASK, QS_BIT, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, cards_in
-from .moves import Phase, Trick, Verdict, forbidden_leads, play_verdict, points_mask
+from .moves import Phase, Trick, TrickProgress, Verdict, forbidden_leads, play_verdict, points_mask
 from .rules import Rules
 
 
@@ -66,7 +66,7 @@ class Observed(Protocol):
 
 
 @dataclass(frozen=True)
-class PlayerView:
+class PlayerView(TrickProgress):
     """One seat's knowledge of a hand (no hidden card of another seat)."""
 
     rules: Rules
@@ -144,17 +144,6 @@ class PlayerView:
     def my_turn(self) -> bool:
         return self.to_move == self.seat and self.phase is Phase.PLAY
 
-    @property
-    def is_first_trick(self) -> bool:
-        return not self.tricks
-
-    @property
-    def trick_seats(self) -> list[int]:
-        return [(self.leader + i) % self.n for i in range(len(self.trick))]
-
-    @property
-    def led_suit(self) -> int | None:
-        return self.trick[0] // 13 if self.trick else None
 
     def plays(self) -> list[tuple[int, Card]]:
         """Every card played so far with the seat that played it."""
