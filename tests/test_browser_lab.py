@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 from browser_util import LAB_TOKEN, ROOT, lessons_server, page_of, require_browser
 
-from hearts_tutor.coach.puzzle import RIGHT_WORDS, WRONG_WORDS, PuzzleDeal
 from hearts_tutor.practice.bank import LESSON_THEMES, load_bank
+from hearts_tutor.table.puzzle import RIGHT_WORDS, WRONG_WORDS, PuzzleDeal
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

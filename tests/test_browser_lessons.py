@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from browser_util import CHROMIUM, ROOT, page_of, voila_server
 
-from hearts_tutor.coach.puzzle import RIGHT_WORDS, WRONG_WORDS, PuzzleDeal
 from hearts_tutor.engine.cards import card_str
+from hearts_tutor.table.puzzle import RIGHT_WORDS, WRONG_WORDS, PuzzleDeal
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 from browser_util import ENABLED_CARD, ROOT, offline_page, require_browser, static_server
 
-from hearts_tutor.coach.puzzle import RIGHT_WORDS, PuzzleDeal
 from hearts_tutor.engine.cards import card_str
+from hearts_tutor.table.puzzle import RIGHT_WORDS, PuzzleDeal
 
 # serial: Pyodide in the page needs the machine to itself (beside another browser test file it missed its waits)
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.serial, pytest.mark.timeout(600)]

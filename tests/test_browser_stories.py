@@ -9,11 +9,11 @@ import pytest
 from browser_util import ROOT, browser_page, play_server, require_browser, voila_server
 from positions import table_pass_mistake
 
-from hearts_tutor.coach.puzzle import RIGHT_WORDS, PuzzleDeal
 from hearts_tutor.engine.cards import card_str
 from hearts_tutor.engine.record import HandRecord
 from hearts_tutor.practice.learner import LearnerDB
 from hearts_tutor.practice.session import review_from_grade
+from hearts_tutor.table.puzzle import RIGHT_WORDS, PuzzleDeal
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(300)]
 

@@ -537,7 +537,7 @@ def test_messages_read_well():
 def test_hint_counts_the_jack_of_diamonds() -> None:
     """Last to play on a trick holding the jack of diamonds (omnibus): winning it is worth 10 points, not free."""
     from hearts_tutor.coach.hints import explain_play
-    from hearts_tutor.coach.puzzle import PuzzleDeal
+    from hearts_tutor.table.puzzle import PuzzleDeal
 
     deal = PuzzleDeal.load("omnibus_jack")
     why = explain_play(deal.view(), deal.exercise.answer[0])
@@ -584,7 +584,7 @@ def test_rules_of_thumb_carry_their_condition() -> None:
     """Issue 32: the queen with three guards is a close call, not 'danger' without a word; flushing the queen is
     advised only to a hand with no ace or king of spades of its own (the queen would be flushed onto it)."""
     from hearts_tutor.coach.hints import explain_play
-    from hearts_tutor.coach.puzzle import PuzzleDeal
+    from hearts_tutor.table.puzzle import PuzzleDeal
 
     three = coach_text.keep_queen_short(parse_cards("AS 3S 4S"))
     assert "three guards" in three and "ace or king" in three

@@ -12,11 +12,11 @@ import re
 
 import pytest
 
-from hearts_tutor.coach.puzzle import ACCEPTED_BANDS, PuzzleDeal, deal_names
 from hearts_tutor.engine.cards import QUEEN_OF_SPADES, card_name, card_str, join_names, parse_card, parse_cards, suit_of
 from hearts_tutor.engine.hand import Phase
 from hearts_tutor.engine.record import referee_record
 from hearts_tutor.engine.view import PlayerView
+from hearts_tutor.table.puzzle import ACCEPTED_BANDS, PuzzleDeal, deal_names
 
 CLUBS, DIAMONDS, SPADES, HEARTS = range(4)
 ME, OTTER, BIRD, FOX = range(4)
@@ -323,7 +323,7 @@ def test_coach_agrees_with_the_lessons_pass(name: str) -> None:
 def test_pass_puzzle_reveals_the_lessons_pass_and_wrong_tries_do_not(name: str) -> None:
     """The coach never contradicts the lesson over a difference its sampling cannot tell, and before the reveal
     a wrong try's flags do not name the cards of the answer."""
-    from hearts_tutor.coach.puzzle import Checker
+    from hearts_tutor.table.puzzle import Checker
 
     deal = PuzzleDeal.load(name)
     view, ex = deal.view(), deal.exercise

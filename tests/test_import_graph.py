@@ -145,3 +145,37 @@ def test_no_module_imports_another_module_s_private_names() -> None:
                 found += [f"{name} imports {'.' * node.level}{node.module or ''}.{alias.name}" for alias in node.names
                           if alias.name.startswith("_") and not alias.name.startswith("__")]
     assert not found, "\n".join(found)
+
+
+JUDGMENT = ("bots", "coach", "equity")
+UI_PACKAGES = ("table", "serve", "practice")
+UI_LIBRARIES = ("ipywidgets", "IPython", "voila", "matplotlib", "jupyterlab")
+
+
+def ui_imports(name: str, path: Path, graph: dict[str, set[str]]) -> list[str]:
+    """What the module ``name`` imports of the interface: the package's UI modules or a UI library."""
+    found = [t for t in sorted(graph[name]) if any(t.startswith(f"{PACKAGE}.{p}") for p in UI_PACKAGES)]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                 else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
+        found += [n for n in names if n.split(".")[0] in UI_LIBRARIES]
+    return found
+
+
+def test_the_judgment_imports_no_interface() -> None:
+    """Bots, the coach and the game-win model judge positions; the table, the pages and practice show them.
+    The judgment imports nothing of the interface, so it runs in a worker, a benchmark or a batch job alone."""
+    graph, files = import_graph(), module_files()
+    judged = {name: path for name, path in files.items()
+              if any(name == f"{PACKAGE}.{p}" or name.startswith(f"{PACKAGE}.{p}.") for p in JUDGMENT)}
+    assert len(judged) > 20, sorted(judged)
+    found = {name: ui for name, path in judged.items() if (ui := ui_imports(name, path, graph))}
+    assert not found, found
+
+
+def test_the_interface_check_sees_a_widget_import(tmp_path: Path) -> None:
+    source = tmp_path / "m.py"
+    source.write_text("import ipywidgets as w\nfrom IPython.display import HTML\nfrom json import dumps\n",
+                      encoding="utf-8")
+    graph = {"pkg.m": {f"{PACKAGE}.table.felt", f"{PACKAGE}.engine.cards"}}
+    assert ui_imports("pkg.m", source, graph) == [f"{PACKAGE}.table.felt", "ipywidgets", "IPython.display"]

@@ -9,10 +9,10 @@ import ipywidgets as widgets
 import pytest
 from ipywidgets.widgets.widget import _instances
 
-from hearts_tutor.coach.puzzle import RIGHT_WORDS, WRONG_WORDS, Puzzle, PuzzleDeal, deal_names
 from hearts_tutor.engine.cards import QUEEN_OF_SPADES, card_name, card_str, parse_card, parse_cards
 from hearts_tutor.engine.hand import HandState
 from hearts_tutor.engine.record import HandRecord
+from hearts_tutor.table.puzzle import RIGHT_WORDS, WRONG_WORDS, Puzzle, PuzzleDeal, deal_names
 
 
 def synced_state(w: widgets.Widget) -> str:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from hearts_tutor.coach.puzzle import Checker, Puzzle, PuzzleDeal
 from hearts_tutor.coach.score_puzzle import equivalent_cards
 from hearts_tutor.engine.cards import card_str, parse_card
+from hearts_tutor.table.puzzle import Checker, Puzzle, PuzzleDeal
 
 
 def test_touching_cards_share_their_rollouts_but_the_queen_keeps_her_own() -> None:

@@ -597,5 +597,5 @@ def _add_rows(values: Mapping[K, list[float]], rows: Sequence[Mapping[K, Any]],
 
 
 __all__ = ["Estimate", "ValueAndPoints", "clearly_decided", "evaluate_passes", "evaluate_plays", "heuristic_pass",
-           "paired_hand_points", "paired_pass_playouts", "paired_playouts", "plain_rollout_policy", "play_out", "quick_rollout_policy",
-           "rollout_policy", "trick_winner_card"]
+           "paired_hand_points", "paired_pass_playouts", "paired_playouts", "plain_rollout_policy", "play_out",
+           "quick_rollout_policy", "rollout_policy", "trick_winner_card"]

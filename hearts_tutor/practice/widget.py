@@ -15,10 +15,10 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..coach.puzzle import question_html, rules_words
 from ..engine.cards import Card, card_name
 from ..engine.view import PlayerView
 from ..table.felt import PositionFelt
+from ..table.puzzle import question_html, rules_words
 from .bank import LESSON_THEMES, THEME_NAMES, THEMES, VARIANT_LESSONS, parse_move
 from .session import Outcome, Practice
 

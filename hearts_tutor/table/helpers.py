@@ -1,12 +1,12 @@
-"""What the table borrows from the bots and the coach, guarded so the table works while they are missing.
+"""What the table borrows from the bots and the coach.
 
-Each coach function is looked up when it is needed: the table uses whatever the installed coach offers
-and falls back to the engine's own legality sentences otherwise.
+Each coach function is looked up by name when it is needed (the coach's models load on the first question, not
+when the table starts); where the coach offers no such function the table falls back to the engine's own
+legality sentences.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -25,11 +25,9 @@ HAND_OVER = "Hand over: "
 
 def coach_function(name: str) -> Callable[..., Any] | None:
     """``hearts_tutor.coach.<name>`` if the coach provides it, else None."""
-    try:
-        module = importlib.import_module("hearts_tutor.coach")
-    except Exception:  # the coach is optional for the table: any import failure means "no coach"
-        return None
-    fn = getattr(module, name, None)
+    from .. import coach  # on the first question: the table draws before the coach's models load
+
+    fn = getattr(coach, name, None)
     return fn if callable(fn) else None
 
 

@@ -45,6 +45,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..coach import Exercise as CoachExercise
+from ..coach import grade_pass, grade_play, legality, review_pass
+from ..coach.exercise import ACCEPTED as ACCEPTED_BANDS
+from ..coach.score_puzzle import ScoreJudge, view_at_scores
 from ..engine.cards import (
     SUIT_NAMES,
     SUIT_SYMBOLS,
@@ -59,10 +63,8 @@ from ..engine.cards import (
 from ..engine.hand import Phase
 from ..engine.record import HandRecord
 from ..engine.view import PlayerView
-from ..table.felt import PositionFelt
-from ..table.render import turn_advice
-from .exercise import ACCEPTED as ACCEPTED_BANDS
-from .score_puzzle import ScoreJudge, view_at_scores
+from .felt import PositionFelt
+from .render import turn_advice
 
 KINDS = ("play", "legal", "pass")
 OPPONENT_NAMES = ("blue otter", "yellow bird", "red fox")
@@ -194,8 +196,6 @@ class Checker:
     """
 
     def __init__(self, view: PlayerView, exercise: Exercise) -> None:
-        from . import Exercise as CoachExercise
-
         self.view = view
         self.exercise = exercise
         self.at_score = ScoreJudge(view, seed=exercise.seed, rollouts=exercise.rollouts or SCORE_ROLLOUTS) if (
@@ -216,8 +216,6 @@ class Checker:
 
     def check(self, chosen: Sequence[Card]) -> Feedback:
         """The coach's verdict on one try."""
-        from . import grade_pass, grade_play, legality, review_pass
-
         chosen = list(chosen)
         view, ex = self.view, self.exercise
         if ex.kind == "pass":
