@@ -187,3 +187,56 @@ def test_cli_errors(fast_grades, monkeypatch, capsys, tmp_path):
     del record["deal"]
     code, _, err = run_cli(["-"], json.dumps(record), monkeypatch, capsys)
     assert code == 1 and "no deal" in err
+
+
+#: A hand in which seat 0 shot the moon (found by a moon-trying hard bot against three easy ones).
+MOON_RECORD = {
+    "rules": "standard",
+    "dealer": 0,
+    "hand_number": 8,
+    "pass": "left",
+    "deal": [
+        ["2C", "JC", "QC", "4D", "TD", "KD", "6S", "9S", "TS", "QS", "KS", "AS", "5H"],
+        ["8C", "TC", "2D", "6D", "JD", "AD", "5S", "7S", "JS", "3H", "4H", "7H", "KH"],
+        ["4C", "6C", "3D", "5D", "8D", "QD", "2S", "3S", "8S", "2H", "9H", "JH", "AH"],
+        ["3C", "5C", "7C", "9C", "KC", "AC", "7D", "9D", "4S", "6H", "8H", "TH", "QH"],
+    ],
+    "kitty": [],
+    "passes": [
+        ["2C", "4D", "5H"],
+        ["JD", "AD", "KH"],
+        ["9H", "JH", "AH"],
+        ["AC", "TH", "QH"],
+    ],
+    "plays": [
+        "2C", "6C", "5C", "AC",
+        "AS", "JS", "8S", "4S",
+        "KD", "6D", "QD", "9D",
+        "KS", "7S", "3S", "AH",
+        "QC", "TC", "4C", "9C",
+        "QS", "5S", "2S", "JH",
+        "QH", "7H", "2H", "9H",
+        "JC", "8C", "KH", "7C",
+        "TD", "4D", "8D", "7D",
+        "TS", "5H", "AD", "8H",
+        "TH", "4H", "JD", "6H",
+        "9S", "3H", "5D", "KC",
+        "6S", "2D", "3D", "3C",
+    ],
+}
+
+
+def test_a_review_after_a_moon_says_who_shot_it_and_why_the_grades_stand() -> None:
+    from hearts_tutor.table.panels import review_html
+
+    record = HandRecord.from_json(MOON_RECORD)
+    mine = review_hand(record, seat=0, seed=0, rollouts=ROLLOUTS)
+    assert (mine.shooter, mine.moon_choice) == (0, "add_to_others") and mine.points == (0, 26, 26, 26)
+    said = "You shot the moon: every other player takes 26 points."
+    assert said in mine.to_text() and said in review_html(mine)
+    stands = "judge each move before the other hands were known"
+    assert (stands in mine.to_text()) == bool(mine.mistakes)
+    theirs = review_hand(record, seat=1, seed=0, rollouts=ROLLOUTS)
+    assert theirs.shooter == 0
+    assert "The player on your right shot the moon: 26 points to you and every other player." in theirs.to_text()
+    assert stands not in theirs.to_text()

@@ -100,6 +100,18 @@ class HandReview:
     points: tuple[int, ...] = ()
     line: ScoreLine | None = None
     """The score line the grades were judged at (None: a lone hand, judged in points)."""
+    shooter: int | None = None
+    """The seat that shot the moon this hand, if one did."""
+    moon_choice: str | None = None
+    """How that moon scored: ``add_to_others`` or ``subtract_from_self``."""
+
+    def moon_words(self) -> str:
+        """What the moon did this hand, from the reviewed seat's side ('' when nobody shot it). After the learner's
+        own moon the grades still stand: each judged its move before the other hands were known."""
+        if self.shooter is None:
+            return ""
+        return text.review_moon(self.seat, self.shooter, self.players, self.moon_choice or "add_to_others",
+                                bool(self.mistakes))
 
     def to_json(self) -> dict[str, Any]:
         """Exactly the ``review --json`` shape of SPEC section 9 (``"pass"`` is null in a hand without passing)."""
@@ -123,6 +135,8 @@ class HandReview:
         lines = [text.review_heading(self.seat, self.rules_name, self.players)]
         if self.points:
             lines.append(text.review_points(self.points[self.seat]))
+        if self.shooter is not None:
+            lines.append(self.moon_words())
         if self.line is not None:
             from .score_advice import line_words
 
@@ -219,6 +233,7 @@ def review_hand(record: HandRecord, seat: int = 0, seed: int = 0, scores: Sequen
                           "review needs a finished hand", rule="incomplete_record")
     if state.phase is Phase.MOON and record.moon_choice is not None:
         state.choose_moon(record.moon_choice)
+    result = state.result()
     for p in plays:
         if p.grade.band in MISTAKE_BANDS:
             mistakes.append(Mistake("play", p.index, (p.card,), p.grade.band, p.grade.cost, p.grade.explanation,
@@ -226,7 +241,8 @@ def review_hand(record: HandRecord, seat: int = 0, seed: int = 0, scores: Sequen
     mistakes.sort(key=lambda m: -1 if m.index is None else m.index)
     return HandReview(seat=seat, rules_name=rules.name, players=rules.players, pass_review=pass_rev,
                       pass_grade=pass_grade, plays=tuple(plays), mistakes=tuple(mistakes),
-                      points=tuple(state.points()), line=judged_line(seen(record.start().view(seat))))
+                      points=tuple(state.points()), line=judged_line(seen(record.start().view(seat))),
+                      shooter=result.shooter, moon_choice=result.moon_choice)
 
 
 def _thoughts(before: list[HandState], index: int, seat: int, players: int, level: str,

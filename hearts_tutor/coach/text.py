@@ -595,6 +595,21 @@ def review_illegal_line(cards: Iterable[Card], reason: str) -> str:
     return f"   Not allowed: {cards_phrase(cards)}. {reason}"
 
 
+def review_moon(me: int, shooter: int, players: int, choice: str, graded_mistakes: bool) -> str:
+    """The moon of a reviewed hand: who shot it and how it scored; after the learner's own moon with mistakes
+    listed, why they still count (each grade judged its move before the other hands were known)."""
+    if shooter != me:
+        scored = ("26 points to you and every other player" if choice == "add_to_others"
+                  else "26 off their own score")
+        return f"{cap(seat_phrase(me, shooter, players))} shot the moon: {scored}."
+    scored = "every other player takes 26 points" if choice == "add_to_others" else "you take 26 off your score"
+    out = f"You shot the moon: {scored}."
+    if graded_mistakes:
+        out += (" The grades below judge each move before the other hands were known: the moon came off, but "
+                "these moves risked more than the coach's choice.")
+    return out
+
+
 def review_no_mistakes() -> str:
     return "No mistakes this hand. Well played!"
 
