@@ -51,11 +51,9 @@ from ..engine.hand import IllegalMove, Phase
 from ..engine.view import PlayerView
 from ..equity.line import ScoreLine, judged_line
 from . import text
+from .bands import BAND_LIMITS, BANDS, band_of
 from .passing import check_pass, pass_candidates, suggest_pass
 
-BANDS = ("best", "good", "inaccuracy", "mistake", "blunder")
-#: Upper cost limit (points) of each band but the last.
-BAND_LIMITS = (0.3, 1.0, 2.5, 6.0)
 NOISE_Z = 2.0
 #: Rollouts (deals x options) behind one play grade, and the bounds on the number of deals.
 PLAY_BUDGET = 4000
@@ -83,18 +81,6 @@ def deals_for(options: int, *, kind: str = "play") -> int:
     if options <= 1:
         return FORCED_ROLLOUTS
     return max(MIN_ROLLOUTS, min(MAX_ROLLOUTS, PLAY_BUDGET // options))
-
-
-def band_of(cost: float, limits: Sequence[float] = BAND_LIMITS) -> str:
-    """The band of a cost in points (or in the units of ``limits``; monotone: a higher cost never gets a better band).
-
-    >>> [band_of(x) for x in (0, 0.3, 0.31, 1.0, 2.4, 6.0, 6.01)]
-    ['best', 'best', 'good', 'good', 'inaccuracy', 'mistake', 'blunder']
-    """
-    for band, limit in zip(BANDS, limits, strict=False):
-        if cost <= limit:
-            return band
-    return BANDS[-1]
 
 
 def _band_range(band: str, limits: Sequence[float] = BAND_LIMITS) -> tuple[float, float]:

@@ -42,8 +42,9 @@ from .grading import AT_SCORE, BAND_LIMITS, Grade, collect_deals, make_grade, su
 from .score_advice import line_words, score_reason
 from .to_score import percent
 
-#: Upper limits (percent of the chance to win the game) of each band but the last.
-CHANCE_BAND_LIMITS = BAND_LIMITS
+#: Upper limits of each band but the last in percent of the chance to win the game: the points bands' numbers
+#: (the same limits as :data:`~.bands.CHANCE_BAND_LIMITS`, which holds them as fractions of 1).
+CHANCE_PERCENT_LIMITS = BAND_LIMITS
 #: Seconds taken off a grade's deadline at a score line: the second comparison and the reasons after the deals
 #: (a few milliseconds; the margin keeps the grade's p95 under 1.5 s on a loaded machine).
 SCORE_MARGIN = 0.05
@@ -91,7 +92,7 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
     if not score_matters(line, loss, points.best):
         grade = make_grade(view, kind, cards, chosen, points, dict(points.means))
         return dataclasses.replace(grade, line=line)
-    grade = make_grade(view, kind, cards, chosen, loss, dict(loss.means), limits=CHANCE_BAND_LIMITS,
+    grade = make_grade(view, kind, cards, chosen, loss, dict(loss.means), limits=CHANCE_PERCENT_LIMITS,
                        words=ChanceWords)
     explanation, feedback = grade.explanation, grade.feedback
     # the move playing for points would make: the learner's own if the points cannot tell it from the fewest
@@ -115,4 +116,4 @@ def score_matters(line: ScoreLine, loss: Any, fewest: Any) -> bool:
 
 AT_SCORE[:] = [grade_at_score]
 
-__all__ = ["CHANCE_BAND_LIMITS", "ChanceWords", "grade_at_score", "score_matters"]
+__all__ = ["CHANCE_PERCENT_LIMITS", "ChanceWords", "grade_at_score", "score_matters"]

@@ -5,7 +5,8 @@ does). Every legal card is then played out on the same sampled deals of the unse
 numbers: one sampled deal, the same dice for every card), each rollout keeping every seat's points, and
 :func:`~hearts_tutor.coach.to_score.compare` weighs the cards by the chance to win the game at those scores
 (:class:`~hearts_tutor.coach.to_score.ScoreLine`). A card is right when it gives up at most
-``ACCEPTED_CHANCE`` of that chance (or, where the score makes no difference, at most ``ACCEPTED_POINTS``).
+:data:`~hearts_tutor.coach.to_score.CHANCE_GOOD` of that chance (or, where the score makes no difference, at most
+:data:`~hearts_tutor.coach.to_score.POINTS_GOOD` points): the grades' 'good', as the practice bank judges.
 
 >>> from hearts_tutor.engine.hand import HandState
 >>> from hearts_tutor.engine.rules import Rules
@@ -26,16 +27,10 @@ import random
 from collections.abc import Sequence
 from functools import cached_property
 
-from ..bots.search import play_out
+from ..bots.search import paired_hand_points
 from ..engine.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, card_name, card_str, join_names, suit_of
-from ..engine.sampling import sample_deal
 from ..engine.view import PlayerView
 from .to_score import ScoreLine, Verdict, compare, percent
-
-ACCEPTED_CHANCE = 0.02
-"""A card that gives up at most this much of the chance to win the game counts as right (sampling noise)."""
-ACCEPTED_POINTS = 1.0
-"""Where the score makes no difference: at most about one heart on average (the coach's 'good')."""
 
 
 def view_at_scores(view: PlayerView, scores: Sequence[int]) -> PlayerView:
@@ -46,23 +41,19 @@ def view_at_scores(view: PlayerView, scores: Sequence[int]) -> PlayerView:
 
 
 def score_outcomes(view: PlayerView, cards: Sequence[Card], *, rollouts: int, seed: int
-                   ) -> dict[Card, list[list[int]]]:
+                   ) -> dict[Card, list[tuple[int, ...]]]:
     """Every seat's points at the end of the hand after each of ``cards``, over ``rollouts`` sampled deals
-    (the same deals and dice for every card)."""
+    (the same deals and dice for every card, :func:`~hearts_tutor.bots.search.paired_hand_points`)."""
     if not view.my_turn:
         raise ValueError("it is not this seat's turn to play")
     rng = random.Random(seed)
     same = equivalent_cards(view, cards)
     played = sorted(set(same.values()))
-    out: dict[Card, list[list[int]]] = {c: [] for c in played}
+    out: dict[Card, list[tuple[int, ...]]] = {c: [] for c in played}
     for _ in range(rollouts):
-        base = sample_deal(view, rng)
-        dice = rng.getrandbits(48)
+        row = paired_hand_points(view, played, rng)
         for c in played:
-            state = base.copy()
-            state.play(c)
-            play_out(state, random.Random(dice))
-            out[c].append(list(state.points()))
+            out[c].append(row[c])
     return {c: out[same[c]] for c in cards}
 
 
@@ -104,9 +95,8 @@ class ScoreJudge:
         return compare(self.line, outcomes)
 
     def accepts(self, c: Card) -> bool:
-        """Whether ``c`` is as good as the best card, within sampling noise."""
-        v = self.verdict
-        return v.cost(c) <= (ACCEPTED_POINTS if v.in_points else ACCEPTED_CHANCE)
+        """Whether ``c`` is as good as the best card (:meth:`~hearts_tutor.coach.to_score.Verdict.accepts`)."""
+        return self.verdict.accepts(c)
 
     @property
     def accepted(self) -> list[Card]:
@@ -139,4 +129,4 @@ class ScoreJudge:
         return {card_str(c): (v.chance[c], v.points[c]) for c in self.view.legal_plays()}
 
 
-__all__ = ["ACCEPTED_CHANCE", "ACCEPTED_POINTS", "ScoreJudge", "score_outcomes", "view_at_scores"]
+__all__ = ["ScoreJudge", "score_outcomes", "view_at_scores"]

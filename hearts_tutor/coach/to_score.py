@@ -20,6 +20,7 @@ How the coach plays to the score (the public API, for lessons too):
   ``leader_reason``, ``line_words``, ``chance_sentence``); :func:`compare` here weighs given outcomes directly.
 * The bots: the expert (``to_score=True`` by default) and the hard level's double-check (``plays_to_score``).
 
+>>> from hearts_tutor.engine.rules import Rules
 >>> line = ScoreLine(Rules.preset("standard"), (20, 95, 60, 40), seat=0)
 >>> line.can_end_this_hand
 True
@@ -38,9 +39,11 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from ..equity.line import MOST_POINTS_IN_A_HAND, ScoreLine, judged_line
+from .bands import CHANCE_BAND_LIMITS, CHANCE_GOOD, POINTS_GOOD, chance_band
 
 Option = TypeVar("Option", bound=Hashable)
 """A move being weighed: a card, a pass, or any label."""
+
 
 @dataclass(frozen=True)
 class Verdict(Generic[Option]):
@@ -75,6 +78,11 @@ class Verdict(Generic[Option]):
         if self.in_points:
             return max(0.0, self.points[option] - self.points[self.best])
         return max(0.0, self.chance[self.best] - self.chance[option])
+
+    def accepts(self, option: Option) -> bool:
+        """Whether ``option`` is right: as good as the best within :data:`CHANCE_GOOD` of the chance to win the
+        game (within :data:`POINTS_GOOD` points where the score makes no difference)."""
+        return self.cost(option) <= (POINTS_GOOD if self.in_points else CHANCE_GOOD)
 
     def cost_words(self, option: Option) -> str:
         """The cost of ``option`` in words a player reads."""
@@ -145,5 +153,5 @@ def percent(x: float) -> str:
     return f"{round(100 * x)}%"
 
 
-__all__ = ["MOST_POINTS_IN_A_HAND", "ScoreLine", "Verdict", "chance_words", "compare", "judged_line", "percent",
-           "points_words"]
+__all__ = ["CHANCE_BAND_LIMITS", "CHANCE_GOOD", "MOST_POINTS_IN_A_HAND", "POINTS_GOOD", "ScoreLine", "Verdict",
+           "chance_band", "chance_words", "compare", "judged_line", "percent", "points_words"]

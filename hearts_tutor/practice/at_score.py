@@ -10,10 +10,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..coach.to_score import ScoreLine, compare
+from ..coach.to_score import CHANCE_BAND_LIMITS, CHANCE_GOOD, ScoreLine, chance_band, compare
 from ..engine.cards import Card
 from ..engine.view import PlayerView
-from .bank import CHANCE_BAND_LIMITS, CHANCE_GOOD, chance_band
 from .mine import half_width, paired_lower_bound, play_outcomes
 
 

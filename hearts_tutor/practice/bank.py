@@ -79,27 +79,6 @@ NOT_RECORD = PUZZLE_FIELDS + SCORE_FIELDS
 KINDS = ("pass", "play")
 
 
-CHANCE_GOOD = 0.01
-"""A card within this much game-win chance of the best is accepted as right (the points' 'good' band's twin)."""
-CHANCE_BAND_LIMITS = (0.005, CHANCE_GOOD, 0.03, 0.06)
-"""The most chance to win the game a move of each band gives up (best, good, inaccuracy, mistake; more is a
-blunder), for a puzzle judged at its score line."""
-
-
-def chance_band(cost: float) -> str:
-    """The band of a cost in chance to win the game (0 to 1).
-
-    >>> [chance_band(x) for x in (0.0, 0.008, 0.02, 0.05, 0.2)]
-    ['best', 'good', 'inaccuracy', 'mistake', 'blunder']
-    """
-    from ..coach.grading import BANDS
-
-    return next((band for band, limit in zip(BANDS, CHANCE_BAND_LIMITS, strict=False) if cost <= limit), BANDS[-1])
-
-
-# ----- judging at a score line -----
-
-
 class BankError(ValueError):
     """A bank file or a puzzle that cannot be used; the message names the file, line and problem."""
 
@@ -198,7 +177,7 @@ class Puzzle:
     def judge(self, cards: Sequence[Card]) -> Judgement:
         """The stored verdict on an answer (no rollouts): right when it is one of the accepted moves (an accepted
         move other than the best keeps its small cost and its band, best or good). A play-to-score puzzle's
-        cost is the chance to win the game given up (:func:`chance_band`)."""
+        cost is the chance to win the game given up (:func:`~hearts_tutor.coach.to_score.chance_band`)."""
         from ..coach.grading import band_of
 
         key = move_key(cards[0] if self.kind == "play" and len(cards) == 1 else tuple(cards))
@@ -217,6 +196,8 @@ class Puzzle:
         return Judgement(False, key, cost, band, mine[0])
 
     def _judge_in_chance(self, key: str, chances: dict[str, tuple[float, float]]) -> Judgement:
+        from ..coach.to_score import chance_band
+
         best, mine = chances[self.best][0], chances[key][0]
         cost = 0.0 if key == self.best else round(max(0.0, best - mine), 4)
         band = chance_band(cost)
@@ -409,6 +390,6 @@ def append_puzzles(path: Path, puzzles: Iterable[dict[str, Any]]) -> int:
     return n
 
 
-__all__ = ["BANK_DIR", "CHANCE_BAND_LIMITS", "CHANCE_GOOD", "KINDS", "LESSON_THEMES", "NOT_RECORD", "SCHEMA",
+__all__ = ["BANK_DIR", "KINDS", "LESSON_THEMES", "NOT_RECORD", "SCHEMA",
            "SCORE_FIELDS", "THEMES", "THEME_NAMES", "VARIANT_LESSONS", "Bank", "BankError", "Judgement", "Puzzle",
-           "append_puzzles", "bank_files", "chance_band", "load_bank", "move_key", "parse_move", "read_bank_file"]
+           "append_puzzles", "bank_files", "load_bank", "move_key", "parse_move", "read_bank_file"]

@@ -210,9 +210,9 @@ class Comparison:
     def accepted(self) -> list[Any]:
         """The options the coach accepts as right, as everywhere in the tutor: graded best or good (a cost of at
         most 1 point, or no difference the simulations can see)."""
-        from ..coach.grading import BAND_LIMITS, BANDS
+        from ..coach.bands import POINTS_GOOD
 
-        return [o for o in self.means if self.cost[o] <= BAND_LIMITS[BANDS.index("good")]]
+        return [o for o in self.means if self.cost[o] <= POINTS_GOOD]
 
 
 def compare(values: Mapping[Any, list[float]]) -> Comparison:
