@@ -310,3 +310,44 @@ def test_a_database_made_before_saved_games_gains_their_table_when_opened(tmp_pa
     assert db.message is None and db.saved_game("table") is None
     assert db.save_game("table", "{}", "page-1")
     assert db.saved_game("table") == ("{}", "page-1")
+
+
+def test_costs_in_chance_are_kept_apart_from_costs_in_points(tmp_path: Path) -> None:
+    """A move judged at the game's score costs percent of the chance to win the game, not points: the averages
+    by theme never mix the two."""
+    db = LearnerDB(tmp_path / "learner.sqlite3", clock=Clock())
+    db.record_attempt(attempt(source="table", puzzle_id=None, band="mistake", cost=2.5, themes=["duck"]))
+    db.record_attempt(attempt(source="table", puzzle_id=None, band="mistake", cost=5.0, themes=["duck"],
+                              unit="chance"))
+    db.record_attempt(attempt(band="good", cost=1.0, themes=["duck", "play-to-score"], unit="chance"))
+    assert db.cost_by_theme() == {"duck": (2.5, 1)}
+    assert db.cost_by_theme("chance") == {"duck": (3.0, 2), "play-to-score": (1.0, 1)}
+    assert [r.unit for r in db.attempts()] == ["points", "chance", "chance"]
+    with pytest.raises(ValueError, match="unit"):
+        db.record_attempt(attempt(unit="hearts"))
+    from hearts_tutor.practice.progress import cost_figure
+
+    assert len(cost_figure(db).axes) == 2  # points, and chance on an axis of its own
+    db.close()
+
+
+def test_a_database_from_before_cost_units_gains_them_and_loses_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "learner.sqlite3"
+    db = LearnerDB(path, clock=Clock())
+    db.close()
+    old = sqlite3.connect(path)  # the attempts table as it was made before the unit column
+    columns = ("time, source, puzzle_id, kind, position, choice, correct, band, cost, seconds, themes, "
+               "puzzle_rating")
+    old.executescript(f"CREATE TABLE before AS SELECT id, {columns} FROM attempts; DROP TABLE attempts; "
+                      "ALTER TABLE before RENAME TO attempts;")
+    rows = [("2026-03-01T10:00:00+00:00", "puzzle", "s1", "play", "{}", '["3S"]', 0, "mistake", 0.05, 4.0,
+             '["play-to-score", "count-suit"]', 1700.0),
+            ("2026-03-01T10:01:00+00:00", "table", None, "play", "{}", '["QS"]', 0, "blunder", 9.5, 0.0,
+             '["duck"]', None)]
+    old.executemany(f"INSERT INTO attempts ({columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    old.commit()
+    old.close()
+    db = LearnerDB(path, clock=Clock())
+    assert {(r.puzzle_id, r.unit, r.cost) for r in db.attempts()} == {("s1", "chance", 5.0), (None, "points", 9.5)}
+    assert db.cost_by_theme() == {"duck": (9.5, 1)}
+    db.close()

@@ -185,3 +185,23 @@ def test_a_page_that_wrote_over_another_ones_snapshot_is_merged_against_what_bot
     merged = on_file(path, clock)
     assert (merged.stats().hands, merged.stats().points) == (3, 7)
     assert [item.key for item in merged.due_reviews()] == ["t"]
+
+
+def test_a_copy_from_before_cost_units_merges_and_keeps_its_attempts(path: Path, clock: Clock) -> None:
+    """A page of an older version wrote the file without the attempts' cost unit: ours takes its attempts in
+    (their cost in points, the default), and keeps its own."""
+    import sqlite3
+
+    ours = copy(path, clock)
+    ours.record_attempt(attempt("o1"), puzzle_rating=1500.0)
+    old = sqlite3.connect(path)
+    columns = "time, source, puzzle_id, kind, position, choice, correct, band, cost, seconds, themes, puzzle_rating"
+    old.executescript(f"CREATE TABLE before AS SELECT id, {columns} FROM attempts; DROP TABLE attempts; "
+                      "ALTER TABLE before RENAME TO attempts;")
+    old.execute(f"INSERT INTO attempts ({columns}) VALUES ('2026-03-02T13:00:00+00:00', 'table', NULL, 'play', "
+                "'{}', '[\"QS\"]', 0, 'mistake', 3.0, 0.0, '[\"duck\"]', NULL)")
+    old.commit()
+    old.close()
+    ours.record_attempt(attempt("o2"), puzzle_rating=1500.0)
+    kept = on_file(path, clock).attempts()
+    assert [(a.puzzle_id, a.unit) for a in kept] == [("o1", "points"), (None, "points"), ("o2", "points")]

@@ -183,6 +183,46 @@ def test_a_table_blunder_becomes_a_review(db: LearnerDB) -> None:
     pytest.fail("no mistake found in 40 deals")
 
 
+def test_a_table_mistake_judged_at_the_score_becomes_a_play_to_score_review(db: LearnerDB) -> None:
+    """A grade in the chance to win the game is filed too: its attempt's cost in chance (never averaged with
+    points), and its review a puzzle that carries the score line, judged in chance when it comes back."""
+    import dataclasses
+
+    from hearts_tutor.bots import make_bot
+
+    rules = Rules.preset("standard")
+    for seed in range(40):
+        state = HandState.deal_random(rules, seed=seed, hand_number=3)
+        bots = [make_bot("medium", seed=s) for s in range(4)]
+        while state.phase is Phase.PLAY and len(state.plays()) < 8:
+            bots[state.to_move].decide(state.view(state.to_move)).apply(state)
+        seat = state.to_move
+        scores = tuple((40, 95, 60, 20)[(s - seat) % 4] for s in range(4))  # the learner 40, the next seat 95
+        view = dataclasses.replace(state.view(seat), scores=scores)
+        if len(view.legal_plays()) < 2:
+            continue
+        worst = max(view.legal_plays(), key=lambda c: c % 13)
+        grade = grade_play(view, worst, seed=1, rollouts=150)
+        if grade.unit != "chance" or grade.band not in ("mistake", "blunder"):
+            continue
+        assert record_table_move(db, view, HandRecord.from_state(state), grade) is None
+        [row] = db.attempts()
+        assert (row.unit, row.cost) == ("chance", grade.cost)
+        assert db.cost_by_theme() == {} and db.cost_by_theme("chance")
+        [due] = db.due_reviews()
+        puzzle = Puzzle.from_json(due.puzzle)
+        assert puzzle.scores == (40, 95, 60, 20) and puzzle.chances  # seat 0 first: the learner
+        assert move_key(worst) not in puzzle.answers and move_key(grade.best) in puzzle.answers
+        practice = Practice(learner=db, seed=1)
+        item = practice.next()
+        assert item is not None and item.review and item.puzzle.id == due.key
+        outcome = practice.answer([worst])
+        assert not outcome.correct
+        assert db.attempts()[-1].unit == "chance"
+        return
+    pytest.fail("no mistake judged in chance found in 40 deals")
+
+
 def test_a_good_table_move_is_an_attempt_but_no_review(db: LearnerDB) -> None:
     state = HandState.deal_random(Rules.preset("standard"), seed=2, hand_number=3)
     view = state.view(state.to_move)

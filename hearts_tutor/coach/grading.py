@@ -121,6 +121,9 @@ class Grade:
     unit: str = "points"
     """What ``cost``, ``costs`` and ``expected`` measure: ``points`` this hand, or ``chance``: percent of the
     chance to win the game (``expected`` is then each option's chance of not winning, in percent)."""
+    points: dict[Any, tuple[float, float]] = field(default_factory=dict)
+    """A grade in chance: each option's expected points this hand and the standard error of its paired difference
+    from the fewest (empty for a grade in points, whose ``expected`` are the points)."""
 
     @property
     def card(self) -> Card:

@@ -105,7 +105,9 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
         explanation += " " + why
     elif line.can_end_this_hand:
         explanation += f" The game can end this hand ({line_words(line)})."
-    return dataclasses.replace(grade, explanation=explanation, feedback=feedback, line=line, unit="chance")
+    beside = {o: (points.means[o], points.se.get(o, 0.0)) for o in points.means}
+    return dataclasses.replace(grade, explanation=explanation, feedback=feedback, line=line, unit="chance",
+                               points=beside)
 
 
 def score_matters(line: ScoreLine, loss: Any, fewest: Any) -> bool:

@@ -18,6 +18,9 @@ START_RD = 350.0
 START_VOLATILITY = 0.06
 SOURCES = ("puzzle", "review", "table")
 KINDS = ("pass", "play")
+UNITS = ("points", "chance")
+"""What an attempt's cost measures: points this hand, or percent of the chance to win the game (a move judged at
+the game's score)."""
 
 
 
@@ -38,11 +41,13 @@ class Attempt:
     band: str
     """One of :data:`~hearts_tutor.practice.stats.BANDS`."""
     cost: float
-    """Points given up against the best move, on average."""
+    """What the move gave up against the best move, on average, in :attr:`unit`."""
     seconds: float
     themes: Sequence[str]
     time: datetime | None = None
     """When; filled from the database's clock when None."""
+    unit: str = "points"
+    """``points`` this hand, or ``chance``: percent of the chance to win the game (:data:`UNITS`)."""
 
     def check(self) -> None:
         """Raise ValueError naming the first field that is not valid."""
@@ -52,6 +57,8 @@ class Attempt:
             raise ValueError(f"kind must be pass or play, not {self.kind!r}")
         if self.band not in BANDS:
             raise ValueError(f"band must be one of {', '.join(BANDS)}, not {self.band!r}")
+        if self.unit not in UNITS:
+            raise ValueError(f"unit must be one of {', '.join(UNITS)}, not {self.unit!r}")
         if isinstance(self.choice, str) or isinstance(self.themes, str):
             raise ValueError("choice and themes must be lists of strings, not one string")
 

@@ -104,7 +104,8 @@ CREATE TABLE attempts (
     cost REAL NOT NULL,
     seconds REAL NOT NULL,
     themes TEXT NOT NULL,
-    puzzle_rating REAL
+    puzzle_rating REAL,
+    unit TEXT NOT NULL DEFAULT 'points' CHECK (unit IN ('points', 'chance'))
 );
 CREATE INDEX attempts_puzzle ON attempts (puzzle_id);
 CREATE TABLE ratings (
@@ -333,6 +334,7 @@ class LearnerDB:
         conn.execute("BEGIN IMMEDIATE")
         try:
             conn.execute(_SAVED_GAMES)  # databases made before saved games existed gain the table here
+            _add_cost_unit(conn)
             if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone():
                 conn.execute("COMMIT")
                 return
@@ -414,11 +416,11 @@ class LearnerDB:
         themes = list(dict.fromkeys(attempt.themes))
         row = (_iso(when), attempt.source, attempt.puzzle_id, attempt.kind, _json(dict(attempt.position), "position"),
                _json(list(attempt.choice), "choice"), int(bool(attempt.correct)), attempt.band,
-               float(attempt.cost), float(attempt.seconds), _json(themes, "themes"), puzzle_rating)
+               float(attempt.cost), float(attempt.seconds), _json(themes, "themes"), puzzle_rating, attempt.unit)
         with self._write() as conn:
             cursor = conn.execute(
                 "INSERT INTO attempts (time, source, puzzle_id, kind, position, choice, correct, band, cost, "
-                "seconds, themes, puzzle_rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+                "seconds, themes, puzzle_rating, unit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
             attempt_id = cursor.lastrowid
             if puzzle_rating is None:
                 current = _rating_in(conn, OVERALL).rating
@@ -449,10 +451,11 @@ class LearnerDB:
                           (OVERALL if theme is None else theme,))
         return [(datetime.fromisoformat(t), r, rd) for t, r, rd in rows]
 
-    def cost_by_theme(self) -> dict[str, tuple[float, int]]:
-        """Average cost per move and how many moves, by theme, over every attempt (puzzles, reviews, table)."""
+    def cost_by_theme(self, unit: str = "points") -> dict[str, tuple[float, int]]:
+        """Average cost per move and how many moves, by theme, over every attempt (puzzles, reviews, table) whose
+        cost is in ``unit`` (points this hand, or percent of the chance to win the game)."""
         totals: dict[str, list[float]] = {}
-        for cost, themes in self._read("SELECT cost, themes FROM attempts"):
+        for cost, themes in self._read("SELECT cost, themes FROM attempts WHERE unit = ?", (unit,)):
             for theme in json.loads(themes):
                 total = totals.setdefault(theme, [0.0, 0])
                 total[0] += cost
@@ -466,13 +469,13 @@ class LearnerDB:
     def attempts(self, limit: int | None = None) -> list[AttemptRow]:
         """The attempts in the order they were made; with ``limit``, only the latest ``limit`` of them."""
         sql = ("SELECT id, time, source, puzzle_id, kind, position, choice, correct, band, cost, seconds, themes, "
-               "puzzle_rating FROM attempts ORDER BY id DESC")
+               "puzzle_rating, unit FROM attempts ORDER BY id DESC")
         rows = self._read(sql + (" LIMIT ?" if limit is not None else ""), (limit,) if limit is not None else ())
         return [AttemptRow(id=i, time=datetime.fromisoformat(t), source=source, puzzle_id=pid, kind=kind,
                            position=json.loads(position), choice=tuple(json.loads(choice)), correct=bool(correct),
                            band=band, cost=cost, seconds=seconds, themes=tuple(json.loads(themes)),
-                           puzzle_rating=puzzle_rating)
-                for i, t, source, pid, kind, position, choice, correct, band, cost, seconds, themes, puzzle_rating
+                           puzzle_rating=puzzle_rating, unit=unit)
+                for i, t, source, pid, kind, position, choice, correct, band, cost, seconds, themes, puzzle_rating, unit
                 in reversed(rows)]
 
     # ----- reviews -----
@@ -586,6 +589,19 @@ class LearnerDB:
         """Forget the save under ``key`` if ``owner`` holds it (a finished game is not offered again)."""
         with self._write() as conn:
             conn.execute("DELETE FROM saved_games WHERE key = ? AND owner = ?", (key, owner))
+
+
+def _add_cost_unit(conn: sqlite3.Connection) -> None:
+    """A database made before attempts had a cost unit gains the column; its attempts at play-to-score puzzles
+    (judged in the chance to win the game, stored then as a fraction of 1) become percent of that chance."""
+    if not conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'attempts'").fetchone():
+        return
+    if "unit" in {str(row[1]) for row in conn.execute("PRAGMA table_info(attempts)")}:
+        return
+    conn.execute("ALTER TABLE attempts ADD COLUMN unit TEXT NOT NULL DEFAULT 'points' "
+                 "CHECK (unit IN ('points', 'chance'))")
+    conn.execute("UPDATE attempts SET unit = 'chance', cost = cost * 100 WHERE source != 'table' "
+                 "AND themes LIKE '%\"play-to-score\"%'")
 
 
 _SAVED_GAMES = ("CREATE TABLE IF NOT EXISTS saved_games (key TEXT PRIMARY KEY, owner TEXT NOT NULL, "

@@ -97,7 +97,9 @@ def _columns(conn: sqlite3.Connection, table: str) -> list[str]:
 
 def _take_attempts(conn: sqlite3.Connection) -> tuple[int, bool]:
     """Add theirs' attempts that ours lacks, oldest first; returns how many, and whether any was rated."""
-    columns = [c for c in _columns(conn, "attempts") if c != "id"]
+    theirs = {str(row[1]) for row in conn.execute("PRAGMA theirs.table_info(attempts)")}
+    # a copy made before a column existed (the cost's unit) leaves ours to its default
+    columns = [c for c in _columns(conn, "attempts") if c != "id" and c in theirs]
     listed = ", ".join(f"t.{c}" for c in columns)
     same = " AND ".join(f"m.{c} IS t.{c}" for c in ATTEMPT_KEY)
     rows = conn.execute(f"SELECT {listed} FROM theirs.attempts AS t WHERE NOT EXISTS "

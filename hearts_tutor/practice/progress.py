@@ -58,20 +58,28 @@ def rating_figure(learner: Any) -> Any:
 
 
 def cost_figure(learner: Any) -> Any:
-    """The points given up per graded move, on average, by theme."""
+    """What a graded move gives up on average, by theme: in points this hand, and (moves judged at the game's
+    score) in percent of the chance to win the game, each on its own axis."""
     from matplotlib.figure import Figure
 
-    costs = learner.cost_by_theme()
-    fig = Figure(figsize=(6.4, max(2.0, 0.32 * len(costs) + 1.0)))
-    ax = fig.subplots()
-    if costs:
-        themes = sorted(costs, key=lambda t: costs[t][0])
-        ax.barh([f"{THEME_NAMES.get(t, t)} ({costs[t][1]})" for t in themes], [costs[t][0] for t in themes],
-                color="#2e7d32")
-        ax.set_xlabel("points given up per move, on average (moves in brackets)")
-    else:
-        ax.text(0.5, 0.5, "No graded moves yet", ha="center", va="center", transform=ax.transAxes)
-    ax.set_title("Average cost per move, by theme")
+    panels = [(learner.cost_by_theme("points"), "points given up per move, on average (moves in brackets)",
+               "#2e7d32")]
+    chances = learner.cost_by_theme("chance")
+    if chances:
+        panels.append((chances, "% of the chance to win the game given up per move, on average", "#1565c0"))
+    rows = sum(max(1, len(costs)) for costs, _, _ in panels)
+    fig = Figure(figsize=(6.4, max(2.0, 0.32 * rows + 1.0 * len(panels))))
+    axes = fig.subplots(len(panels), 1, squeeze=False)[:, 0]
+    for ax, (costs, label, colour) in zip(axes, panels, strict=True):
+        if costs:
+            themes = sorted(costs, key=lambda t: costs[t][0])
+            ax.barh([f"{THEME_NAMES.get(t, t)} ({costs[t][1]})" for t in themes], [costs[t][0] for t in themes],
+                    color=colour)
+            ax.set_xlabel(label)
+        else:
+            ax.text(0.5, 0.5, "No graded moves yet", ha="center", va="center", transform=ax.transAxes)
+    axes[0].set_title("Average cost per move, by theme")
+    fig.tight_layout()
     return fig
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import math
 import random
 import sqlite3
 import time
@@ -232,11 +233,14 @@ class Practice:
         from .learner import Attempt
 
         review = self.item is not None and self.item.review
+        cost = judgement.cost if judgement.cost == judgement.cost else 0.0
+        in_chance = judgement.chance is not None  # a cost in chance (0 to 1) is stored in percent, as grades say it
         attempt = Attempt(source="review" if review else "puzzle", puzzle_id=puzzle.id, kind=puzzle.kind,
                           position=puzzle.to_json(), choice=[move_key(tuple(cards))] if cards else [],
                           correct=judgement.correct, band=judgement.band or "blunder",
-                          cost=judgement.cost if judgement.cost == judgement.cost else 0.0,
-                          seconds=round(self.timer() - self.started, 3), themes=list(puzzle.themes))
+                          cost=round(100 * cost, 3) if in_chance else cost,
+                          seconds=round(self.timer() - self.started, 3), themes=list(puzzle.themes),
+                          unit="chance" if in_chance else "points")
         if review:
             self.learner.record_attempt(attempt)
             self.comes_back = self.learner.review_result(puzzle.id, judgement.correct)
@@ -337,19 +341,38 @@ def review_from_grade(view: PlayerView, record: HandRecord, grade: Any, themes: 
     from ..coach.grading import BAND_LIMITS, BANDS
     from .mine import explain_decision
 
-    good = BAND_LIMITS[BANDS.index("good")]  # accepted as in the bank: graded best or good
+    good = BAND_LIMITS[BANDS.index("good")]  # accepted as in the bank: graded best or good (1 point, or 1%)
     accepted = [o for o, c in grade.costs.items() if c <= good]
-    expected = {move_key(o): [round(m, 3), round(1.96 * grade.stderr.get(o, 0.0), 3)]
-                for o, m in grade.expected.items()}
     best = grade.best
+    source: dict[str, Any] = {"from": "table", "your_move": move_key(grade.move), "tempting": move_key(grade.move),
+                              "cost": grade.cost, "band": grade.band}
     data = turned.to_json()
+    if grade.unit == "chance":  # judged at the game's score: a play-to-score item, replayed at its score line
+        line = grade.line
+        assert line is not None, "a grade in chance has its score line"
+        expected = {move_key(o): [round(m, 3), _half_width(se)] for o, (m, se) in grade.points.items()}
+        source["to_score"] = {"chance": {
+            move_key(o): [round(1 - x / 100, 4), round(_half_width(grade.stderr.get(o, 0.0)) / 100, 4)]
+            for o, x in grade.expected.items()}}
+        fewest = min(grade.points, key=lambda o: grade.points[o][0]) if grade.points else best
+        themes = [*themes, "play-to-score"] if fewest not in accepted and "play-to-score" not in themes else themes
+        data.update({"scores": [line.scores[(view.seat + i) % view.n] for i in range(view.n)],
+                     "target": view.rules.target})
+        explanation = grade.explanation
+    else:
+        expected = {move_key(o): [round(m, 3), _half_width(grade.stderr.get(o, 0.0))]
+                    for o, m in grade.expected.items()}
+        explanation = explain_decision(view, best, grade.move, grade.cost)
     digest = hashlib.sha1(json.dumps(data, sort_keys=True).encode()).hexdigest()[:12]
     data.update({"id": f"table-{digest}", "kind": grade.kind, "answers": [move_key(o) for o in accepted],
                  "best": move_key(best), "expected": expected, "themes": list(themes), "rating": 1500.0,
-                 "explanation": explain_decision(view, best, grade.move, grade.cost),
-                 "source": {"from": "table", "your_move": move_key(grade.move), "tempting": move_key(grade.move),
-                            "cost": grade.cost, "band": grade.band}})
+                 "explanation": explanation, "source": source})
     return data
+
+
+def _half_width(se: float) -> float:
+    """The 95% half-width of a standard error (0 where the simulations had too few deals to give one)."""
+    return round(1.96 * se, 3) if math.isfinite(se) else 0.0
 
 
 def record_table_move(learner: Any, view: PlayerView, record: HandRecord, grade: Any) -> str | None:
@@ -364,7 +387,8 @@ def record_table_move(learner: Any, view: PlayerView, record: HandRecord, grade:
         learner.record_attempt(Attempt(source="table", puzzle_id=None, kind=grade.kind,
                                        position={**record.seen_from(view.seat).to_json(), "seat": view.seat},
                                        choice=[move_key(grade.move)], correct=grade.band in ("best", "good"),
-                                       band=grade.band, cost=float(grade.cost), seconds=0.0, themes=themes))
+                                       band=grade.band, cost=float(grade.cost), seconds=0.0, themes=themes,
+                                       unit="chance" if grade.unit == "chance" else "points"))
         item = review_from_grade(view, record, grade, themes)
         if item is not None:
             learner.add_review(item["id"], item, item["themes"])

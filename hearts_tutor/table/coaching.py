@@ -259,9 +259,9 @@ class Coach:
                 self.notes["review"] = OwnReview(tuple(self.grades))
             if table.hand_scored and not table.demo:  # (earlier grades go to the statistics with the hand)
                 table.update_stats(lambda st: st.record_band(band))
-            # every graded move is an attempt; a mistake, a review. Not a grade in chance: a practice item carries
-            # no score line to replay it at, and its words would read the cost as points
-            if filed is not None and not table.demo and grade.unit == "points":
+            # every graded move is an attempt (its cost in points, or in chance at a score line); a mistake, a
+            # review (one judged in chance carries its score line, as a play-to-score puzzle does)
+            if filed is not None and not table.demo:
                 problem = record_table_move(table.store.learner, *filed, g)
                 if problem:
                     table.log(problem)
