@@ -52,7 +52,7 @@ test: $(VENV)/.test-installed chromium site
 	$(BIN)/python -m pytest --nbval-lax lessons -n 2 --dist loadfile
 
 lint: $(VENV)/.test-installed
-	$(BIN)/ruff check hearts_tutor tests benchmarks sitebuild
+	$(BIN)/ruff check hearts_tutor tests benchmarks sitebuild lessons
 	$(BIN)/mypy
 
 bench: $(VENV)/.test-installed
