@@ -289,6 +289,33 @@ def test_puzzles_check_reports_kept_changed_and_invalid(tmp_path: Path, mined: l
     assert code == 0
 
 
+def test_puzzles_check_with_a_log_resumes_where_it_stopped(tmp_path: Path, mined: list[dict[str, Any]],
+                                                           capsys: pytest.CaptureFixture[str],
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    import hearts_tutor.practice.check as check
+
+    good = mined[0]
+    worst = max(good["expected"], key=lambda k: good["expected"][k][0])
+    path = tmp_path / "bank.jsonl"
+    append_puzzles(path, [good, good | {"id": "flipped", "answers": [worst], "best": worst}])
+    log = tmp_path / "verdicts.jsonl"
+    log.write_text(json.dumps({"id": "flipped", "kept": False, "error": None, "seed": 7, "cpu": 1.0}) + "\n"
+                   + json.dumps({"id": good["id"], "kept": False, "error": None, "seed": 8, "cpu": 1.0}) + "\n")
+    checked: list[str] = []
+    real = check.check_puzzle
+    monkeypatch.setattr(check, "check_puzzle", lambda p, *a, **k: (checked.append(p.id), real(p, *a, **k))[1])
+    code, out, _ = run_cli(capsys, "check", str(path), "--small", "--json", "--seed", "7", "--log", str(log))
+    assert code == 0 and checked == [good["id"]]  # "flipped" was judged with this seed; seed 8's line is another run
+    assert json.loads(out) == {"puzzles": 2, "kept_answer": 1, "changed": ["flipped"], "invalid": []}
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    assert rows[-1]["id"] == good["id"] and rows[-1]["kept"] and rows[-1]["seed"] == 7 and rows[-1]["cpu"] >= 0
+    code, out, _ = run_cli(capsys, "check", str(path), "--small", "--json", "--seed", "7", "--log", str(log))
+    assert code == 0 and checked == [good["id"]] and json.loads(out)["kept_answer"] == 1  # nothing left to check
+    log.write_text("not json\n")
+    code, _, err = run_cli(capsys, "check", str(path), "--small", "--seed", "7", "--log", str(log))
+    assert code != 0 and "not a check verdict" in err
+
+
 def test_puzzles_check_reports_a_bad_puzzle_as_invalid(tmp_path: Path, mined: list[dict[str, Any]],
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     good = mined[0]
@@ -348,9 +375,10 @@ SHORT_THEMES: dict[str, int] = {}
 """Themes allowed below issue 20's 30 (none: issue 30's moon-deal mining brought unload-queen and stop-moon back
 above 30 after its moon-playing verifier dropped the puzzles whose answers only held when nobody shoots or stops a
 moon)."""
-STANDARD_MOON_THEMES = {"shoot-moon": 26, "stop-moon": 37, "pass-moon": 38, "unload-queen": 23}
-"""Standard puzzles of the moon themes (and unloading the queen) today: floors on the way to issue 30's 40 (30 for
-``unload-queen``), mined from moon deals (``puzzles mine --deals moon``)."""
+STANDARD_MOON_THEMES = {"shoot-moon": 44, "stop-moon": 41, "pass-moon": 40, "unload-queen": 38}
+"""Standard puzzles of the moon themes (and unloading the queen) today, the play-to-score file included (without it:
+44, 40, 40 and 23): issue 30 asks 40 each (30 for ``unload-queen``), mined from moon deals (``puzzles mine --deals
+moon``)."""
 
 
 def test_the_shipped_bank_holds_what_the_tutor_needs() -> None:

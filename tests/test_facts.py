@@ -145,3 +145,32 @@ def test_cli_finds_a_planted_fact_and_explain_writes_the_words_again(tmp_path, c
     assert [a for i, a in enumerate(again) if i != victim] == [a for i, a in enumerate(original[:11]) if i != victim]
     assert again[victim] == original[victim]  # the shipped words are the coach's current words
     assert cli.main(["puzzles", "facts", str(path)]) == 0
+
+
+def test_taking_the_lead_from_a_shooter_is_the_reason_given(bank) -> None:
+    """A stop-moon answer that beats the would-be shooter's card on a trick with no points says so (the lead
+    leaves the shooter), not that a trick with no points is free; the stated facts hold and a false one is caught."""
+    p = bank.by_id["standard-62-61-p35"]  # the 8 of spades over the shooter's 7 (the 6 costs 23 points)
+    view = p.view()
+    words = puzzle_explanation(p)
+    assert "the player on your left is winning this trick with the 7 of spades" in words, words
+    assert "has taken every point so far" in words and "the lead leaves them" in words
+    assert "free" not in words and "cheap" not in words
+    assert check_explanation(view, words, parse_card("8S"), parse_card("6S")) == []
+    from hearts_tutor.coach.facts import WinningTrick
+
+    assert WinningTrick(1, parse_card("7S")) in [f for _, f in stated_facts(view, words)]
+    assert check_explanation(view, "The player on your right is winning this trick with the 7 of spades.")
+    assert check_explanation(view, "The player on your left is winning this trick with the 5 of spades.")
+    from hearts_tutor.coach.situation import moon_suspect, stake, trick_winner
+
+    taking = []
+    for q in bank.puzzles:  # every puzzle where the answer, not the temptation, beats the suspect's card: explained so
+        v = q.view()
+        if q.kind != "play" or not v.trick or stake(v) or (w := trick_winner(v)) is None or w[0] != moon_suspect(v):
+            continue
+        answer, tempting = parse_card(q.best), parse_card(q.source["tempting"])
+        if trick_winner(v, answer)[0] == v.seat and trick_winner(v, tempting)[0] != v.seat:
+            taking.append(q.id)
+            assert "the lead leaves them" in q.explanation and "free" not in q.explanation, q.id
+    assert len(taking) >= 4, taking

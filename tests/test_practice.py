@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
+from collections import Counter
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -437,3 +439,39 @@ def test_the_charts_read_in_dates_and_whole_counts(db: LearnerDB, clock: Clock) 
     fig.canvas.draw()
     counts = [t.get_position()[1] for t in fig.axes[0].get_yticklabels()]
     assert counts and all(float(c).is_integer() for c in counts), counts
+
+
+def test_puzzles_cut_from_one_deal_are_not_served_back_to_back(tmp_path: Path, clock: Clock) -> None:
+    """A moon's leads come in runs (standard-60-36-p28, -p32, ...): practice keeps two puzzles of one deal apart
+    while a puzzle of another deal is left, new puzzles and due reviews alike."""
+    bank = load_bank()
+    pool = bank.select(themes=["shoot-moon"])
+    deals = Counter(p.deal for p in pool)
+    assert max(deals.values()) >= 3 and len(deals) >= 4  # runs to keep apart, and other deals to put between
+    for seed in range(4):
+        practice = Practice(learner=LearnerDB(tmp_path / f"{seed}.sqlite3", clock=clock), theme="shoot-moon",
+                            seed=seed)
+        shown: list[Puzzle] = []
+        while (item := practice.next()) is not None:
+            left = [p for p in pool if p.id not in {s.id for s in shown}]
+            if shown and any(p.deal != shown[-1].deal for p in left):
+                assert item.puzzle.deal != shown[-1].deal, (seed, shown[-1].id, item.puzzle.id)
+            shown.append(item.puzzle)
+            practice.reveal()
+        assert sorted(p.id for p in shown) == sorted(p.id for p in pool)
+
+
+def test_a_due_review_of_the_deal_just_shown_waits_for_another_puzzle(db: LearnerDB) -> None:
+    plays = [p for p in load_bank() if p.kind == "play"][:3]
+    a1, a2, b = (dataclasses.replace(p, id=i) for p, i in zip(plays, ("x-1-p20", "x-1-p24", "y-2-p8"), strict=True))
+    practice = Practice(bank=Bank([a1]), learner=db, seed=1)
+    first = practice.next()
+    assert first is not None and first.puzzle.id == a1.id
+    practice.reveal()
+    db.add_review(a2.id, a2.to_json(), a2.themes)  # due now, of the deal on the table
+    practice.bank = Bank([a1, b])
+    second = practice.next()
+    assert second is not None and second.puzzle.id == b.id and not second.review
+    third = practice.next()
+    assert third is not None and third.puzzle.id == a2.id and third.review
+    assert practice.next() is None  # a1 was shown in this run: nothing else is left

@@ -323,6 +323,20 @@ class TookEveryPoint:
 
 
 @dataclass(frozen=True)
+class WinningTrick:
+    """``seat`` is winning the trick in progress with ``card`` (before this seat plays)."""
+
+    seat: int
+    card: Card
+
+    def holds(self, view: PlayerView) -> bool:
+        return trick_winner(view) == (self.seat, self.card)
+
+    def sentence(self, view: PlayerView) -> str:
+        return f"{who(view, self.seat)} is winning this trick with {card_name(self.card)}"
+
+
+@dataclass(frozen=True)
 class OnlyLegal:
     """The card is the only one the rules allow."""
 
@@ -439,6 +453,7 @@ _PHRASES: tuple[tuple[str, Reader], ...] = (
     (rf"{_NUM} players? (?:is|are) still to play after you", lambda c, m: [PlayersAfter(_number(m[1]))]),
     (rf"{_WHO} has taken every point so far", lambda c, m: [TookEveryPoint(_seat(c.view, m[1]))]),
     (r"you have taken every point so far", lambda c, m: [TookEveryPoint(c.view.seat)]),
+    (rf"{_WHO} is winning this trick with {_CARD}", lambda c, m: [WinningTrick(_seat(c.view, m[1]), _card(m[2]))]),
     (rf"{_CARD}: it is your only legal card|{_CARD} is your only legal card",
      lambda c, m: [OnlyLegal(_card(m[1] or m[2]))]),
     (rf"you hold (?:only )?{_NUM} other spades? to protect", lambda c, m: [OtherSpadesBeforePass(_number(m[1]))]),

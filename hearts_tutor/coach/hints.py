@@ -35,7 +35,7 @@ from ..equity.line import ScoreLine, judged_line
 from . import text
 from .flags import Flag
 from .passing import hand_before_pass, pass_candidates, queen_guarded, suggest_pass
-from .reasons import play_reason
+from .reasons import lead_from_shooter, play_reason
 
 if TYPE_CHECKING:
     from ..bots.search import Estimate
@@ -275,6 +275,8 @@ def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempt
         suspect = moon_suspect(view)
         if suspect is not None and _would_win(view, c) and stake(view) > 0:
             why = text.hint_stop_moon(c, text.seat_phrase(view.seat, suspect, view.n), view.rules)
+        elif (lead := lead_from_shooter(view, c, tempting)) is not None:
+            why = lead.words
         elif suit_of(c) != led:
             why = (text.hint_discard_points(c, led) if is_point_card(view, c)
                    else text.hint_discard(c, led))

@@ -27,15 +27,18 @@ from .facts import (
     QueenHeldBy,
     QueenLive,
     ShownOut,
+    StaysUnder,
     SuitOut,
+    TookEveryPoint,
     TrickPoints,
+    WinningTrick,
     higher_out,
     may_follow,
     out_of_suit,
     queen_live,
     shown_out,
 )
-from .situation import players_after, stake, trick_winner
+from .situation import moon_suspect, players_after, stake, trick_winner
 
 
 @dataclass(frozen=True)
@@ -123,3 +126,26 @@ def _follow_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
     if b_wins and t_wins and rank_of(b) < rank_of(t) and hb and after:
         return _say(view, text.reason_may_be_overtaken(b, t), BeatsSoFar(b), HigherOut(b, hb), PlayersAfter(after))
     return None
+
+
+def lead_from_shooter(view: PlayerView, best: Card, tempting: Card | None) -> Reason | None:
+    """Why ``best`` when a seat that may be shooting the moon is winning this trick (no points on it yet) and
+    ``best`` beats its card while ``tempting`` does not: the lead leaves the shooter, who left on lead would go on
+    cashing winners. None when that is not the position, or when ``tempting`` beats the shooter's card too (then
+    this is not what separates them)."""
+    current = trick_winner(view)
+    suspect = moon_suspect(view)
+    if current is None or suspect is None or current[0] != suspect or stake(view) != 0:
+        return None
+    mine = trick_winner(view, best)
+    theirs = trick_winner(view, tempting) if tempting is not None else None
+    if mine is None or mine[0] != view.seat or (theirs is not None and theirs[0] == view.seat):
+        return None
+    under = tempting is not None and suit_of(tempting) == suit_of(current[1]) and tempting < current[1]
+    facts: tuple[Fact, ...] = (TookEveryPoint(suspect), WinningTrick(*current), BeatsSoFar(best),
+                               *((StaysUnder(tempting, current[1]),) if under and tempting is not None else ()))
+    said = [f.sentence(view) for f in facts]
+    said[2] = text.cap(said[2])
+    reason = Reason(text.reason_take_lead_from_shooter(best, view.rules, tempting_stays_under=under).format(*said),
+                    facts)
+    return reason if reason.holds(view) else None

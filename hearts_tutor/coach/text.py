@@ -473,6 +473,13 @@ def reason_last_of_suit(b: Card, suit: int) -> str:
             f"card whenever {SUIT_NAMES[suit]} are led.")
 
 
+def reason_take_lead_from_shooter(b: Card, rules: Rules, *, tempting_stays_under: bool) -> str:
+    """{} took every point, {} winning the trick, {} beats so far[, {} stays under]."""
+    under = "; {}, which leaves them on lead" if tempting_stays_under else ""
+    return (f"Play {card_name(b)}: {{}} and may be {shoot(rules)}, and {{}}. {{}}, so the lead leaves them: a shooter "
+            f"left on lead can go on cashing winners{under}.")
+
+
 def reason_take_cheap_trick(b: Card, t: Card) -> str:
     return (f"Play {card_name(b)}: {{}} and {{}}, so this is a cheap moment to get rid of it ({{}}); "
             f"{card_name(t)} would keep it in your hand to win a later trick, perhaps with points in it.")

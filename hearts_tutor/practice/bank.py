@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -79,6 +80,15 @@ NOT_RECORD = PUZZLE_FIELDS + SCORE_FIELDS
 KINDS = ("pass", "play")
 
 
+_DECISION_SUFFIX = re.compile(r"-p(?:ass)?\d+$")
+
+
+def deal_of(puzzle_id: str) -> str:
+    """The deal a puzzle was cut from: its id without the last ``-p<n>`` / ``-pass<n>`` part (the decision),
+    so ``standard-60-36-p28`` and ``standard-60-36-p32`` share ``standard-60-36``; an id without one is its own."""
+    return _DECISION_SUFFIX.sub("", puzzle_id)
+
+
 class BankError(ValueError):
     """A bank file or a puzzle that cannot be used; the message names the file, line and problem."""
 
@@ -135,6 +145,11 @@ class Puzzle:
     source: dict[str, Any] = field(default_factory=dict, compare=False)
     scores: tuple[int, ...] | None = None
     """The game's scores before the hand, seat 0 first (a ``play-to-score`` puzzle's), else None."""
+
+    @property
+    def deal(self) -> str:
+        """The deal the puzzle was cut from (:func:`deal_of`): puzzles of one deal share it."""
+        return deal_of(self.id)
 
     @property
     def target(self) -> int | None:
@@ -392,4 +407,4 @@ def append_puzzles(path: Path, puzzles: Iterable[dict[str, Any]]) -> int:
 
 __all__ = ["BANK_DIR", "KINDS", "LESSON_THEMES", "NOT_RECORD", "SCHEMA",
            "SCORE_FIELDS", "THEMES", "THEME_NAMES", "VARIANT_LESSONS", "Bank", "BankError", "Judgement", "Puzzle",
-           "append_puzzles", "bank_files", "load_bank", "move_key", "parse_move", "read_bank_file"]
+           "append_puzzles", "bank_files", "deal_of", "load_bank", "move_key", "parse_move", "read_bank_file"]

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from ..batch.runner import in_order, run_batch
+from ..batch.runner import run_batch
 from ..engine.hand import IllegalMove
 from ..engine.record import referee_record
 from .at_score import judge_at_score
@@ -71,25 +74,57 @@ def check_puzzle(puzzle: Puzzle, seed: int, budget: Budget = DEFAULT_BUDGET) -> 
     return best in puzzle.answers and not accepted & wrong_options(puzzle), None
 
 
-def _check_task(task: tuple[Puzzle, int, Budget]) -> tuple[str, bool, str | None]:
+def _check_task(task: tuple[Puzzle, int, Budget]) -> tuple[str, bool, str | None, float]:
     puzzle, seed, budget = task
+    start = time.process_time()
     kept, error = check_puzzle(puzzle, seed, budget)
-    return puzzle.id, kept, error
+    return puzzle.id, kept, error, time.process_time() - start
+
+
+def read_check_log(log: Path, seed: int) -> dict[str, tuple[bool, str | None]]:
+    """The verdicts a ``--log`` file holds for ``seed``, by puzzle id (the last line of an id wins)."""
+    verdicts: dict[str, tuple[bool, str | None]] = {}
+    if not log.exists():
+        return verdicts
+    for n, line in enumerate(log.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            if int(row["seed"]) == seed:
+                verdicts[str(row["id"])] = (bool(row["kept"]), row.get("error"))
+        except (ValueError, KeyError, TypeError) as e:
+            raise BankError(f"{log}:{n}: not a check verdict: {e}") from None
+    return verdicts
 
 
 def check_bank(puzzles: Iterable[Puzzle], *, seed: int, jobs: int = 1, budget: Budget = DEFAULT_BUDGET,
-               progress: Callable[[int], None] | None = None) -> CheckReport:
-    """Re-verify every puzzle (in ``jobs`` processes); the report of SPEC section 11."""
-    tasks = [(p, seed, budget) for p in puzzles]
-    report = CheckReport(puzzles=len(tasks))
-    results = in_order(run_batch(_check_task, tasks, jobs=jobs), len(tasks), progress)
-    for pid, kept, error in results:
+               progress: Callable[[int], None] | None = None, log: Path | None = None) -> CheckReport:
+    """Re-verify every puzzle (in ``jobs`` processes); the report of SPEC section 11. With ``log``, each verdict
+    is appended to that file as it comes (id, kept, error, seed, CPU seconds) and puzzles it already judged
+    with this seed are not checked again, so a stopped run resumes."""
+    puzzles = list(puzzles)
+    verdicts = read_check_log(log, seed) if log is not None else {}
+    tasks = [(p, seed, budget) for p in puzzles if p.id not in verdicts]
+    if progress and len(tasks) < len(puzzles):
+        progress(len(puzzles) - len(tasks))
+    for _, (pid, kept, error, cpu) in run_batch(_check_task, tasks, jobs=jobs):
+        verdicts[pid] = (kept, error)
+        if log is not None:
+            with log.open("a", encoding="utf-8") as f:
+                f.write(json.dumps({"id": pid, "kept": kept, "error": error, "seed": seed,
+                                    "cpu": round(cpu, 2)}) + "\n")
+        if progress:
+            progress(1)
+    report = CheckReport(puzzles=len(puzzles))
+    for p in puzzles:
+        kept, error = verdicts[p.id]
         if error is not None:
-            report.invalid.append({"id": pid, "error": error})
+            report.invalid.append({"id": p.id, "error": error})
         elif kept:
             report.kept_answer += 1
         else:
-            report.changed.append(pid)
+            report.changed.append(p.id)
     return report
 
 
@@ -99,4 +134,4 @@ def list_lines(bank: Bank, *, theme: str | None = None, rules: str | None = None
             for p in bank.select(themes=[theme] if theme else [], rules=rules)]
 
 
-__all__ = ["CheckReport", "check_bank", "check_puzzle", "list_lines"]
+__all__ = ["CheckReport", "check_bank", "check_puzzle", "list_lines", "read_check_log"]

@@ -68,9 +68,13 @@ def cmd_check(args: argparse.Namespace) -> int:
     except BankError as e:
         return _fail(str(e))
     puzzles = bank.puzzles[: args.limit] if args.limit else bank.puzzles
-    with progress_bar(len(puzzles), "puzzle") as bar:
-        report = check_bank(puzzles, seed=args.seed, jobs=max(1, args.jobs or os.cpu_count() or 1),
-                            budget=Budget.small() if args.small else Budget(), progress=bar.update)
+    try:
+        with progress_bar(len(puzzles), "puzzle") as bar:
+            report = check_bank(puzzles, seed=args.seed, jobs=max(1, args.jobs or os.cpu_count() or 1),
+                                budget=Budget.small() if args.small else Budget(), progress=bar.update,
+                                log=Path(args.log) if args.log else None)
+    except BankError as e:  # an unreadable --log
+        return _fail(str(e))
     report.invalid += [{"id": "", "error": p} for p in bank.problems]
     if args.json:
         print(json.dumps(report.to_json()))
@@ -175,6 +179,8 @@ def add_parser(sub: Any) -> None:
     c.add_argument("--seed", type=int, default=1)
     c.add_argument("--jobs", type=int, default=1)
     c.add_argument("--limit", type=int, default=0, help="check only the first N puzzles")
+    c.add_argument("--log", default=None, help="append each verdict to this JSON-lines file as it comes and skip "
+                   "the puzzles it already judged with this seed (a stopped run resumes)")
     c.add_argument("--small", action="store_true", help="small evaluation budgets (for tests)")
     c.add_argument("--json", action="store_true")
     c.set_defaults(func=cmd_check)

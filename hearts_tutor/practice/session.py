@@ -119,11 +119,15 @@ class Practice:
         return len(self.learner.due_reviews())
 
     def next(self, themes: Sequence[str] = ()) -> Item | None:
-        """Today's first due review, else a new puzzle near the learner's rating (None when none is left).
+        """Today's first due review, else a new puzzle near the learner's rating (None when none is left); never
+        another puzzle cut from the same deal as the one just shown (a moon's leads come in runs) while another is left.
 
         ``themes`` limits both to those themes (a lesson's); by default the chosen ``theme``, or every theme.
         """
         wanted = set(themes or ([self.theme] if self.theme else []))
+        shown = self.item.puzzle if self.item else None
+        last = shown.deal if shown else None
+        held: Puzzle | None = None  # a due review of another puzzle of the deal just shown: only if nothing else is
         for due in self.learner.due_reviews():
             if (wanted and not wanted & set(due.themes)) or due.due <= self.served.get(due.key, due.due - _TICK):
                 continue
@@ -131,16 +135,22 @@ class Practice:
                 puzzle = Puzzle.from_json(due.puzzle)
             except ValueError:
                 continue  # a review whose position no longer loads is skipped, not fatal
-            if self._fits(puzzle):
+            if not self._fits(puzzle):
+                continue
+            if puzzle.deal != last or (shown is not None and puzzle.id == shown.id):
                 return self._show(puzzle, review=True)
+            held = held or puzzle
         pool = self.pool(themes)
         tried = self.learner.attempted()
         unseen = [p for p in pool if p.id not in self.served]
         fresh = [p for p in unseen if p.id not in tried] or unseen
+        apart = [p for p in fresh if p.deal != last]
+        if held is not None and not apart:
+            return self._show(held, review=True)
         if not fresh:
             return None
         target = self.learner.rating(self.theme).rating
-        nearest = sorted(fresh, key=lambda p: abs(p.rating - target))[:NEAREST]
+        nearest = sorted(apart or fresh, key=lambda p: abs(p.rating - target))[:NEAREST]
         return self._show(self.rng.choice(nearest), review=False)
 
     def pool(self, themes: Sequence[str] = ()) -> list[Puzzle]:
