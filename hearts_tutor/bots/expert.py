@@ -35,6 +35,7 @@ from ..equity.line import ScoreLine, judged_line
 from .base import Bot, Decision, Reasoning
 from .helper import SearchHelper, helper_for
 from .heuristic import Beliefs, HardBot, as_chosen, best_passes, seat_name
+from .paired import score_decides
 from .search import Estimate, evaluate_passes, evaluate_plays
 
 DEFAULT_SECONDS = 1.0
@@ -116,6 +117,10 @@ class ExpertBot(Bot):
         est = evaluate_passes(view, shortlist, rollouts=self.rollouts, seconds=seconds, rng=self._move_rng(view),
                               helper=self._helper(), value=None if line is None else line.loss_after)
         best = min(shortlist, key=lambda p: (est[p].mean, p))
+        if line is not None:
+            fewest = min(shortlist, key=lambda p: (est[p].points or 0.0, p))
+            if not score_decides(line, est, fewest, lambda p: p):
+                best = fewest  # the score makes no difference: the pass playing for points would choose
         why.considered(_measure(line, "pass") + ROLLOUTS_EXPLAINED,
                        scores={" ".join(card_str(c) for c in p): round(e.mean, 2) for p, e in est.items()},
                        samples=est[best].n)
@@ -143,6 +148,10 @@ class ExpertBot(Bot):
         line = self.score_line(view)
         est = self.search(view, beliefs.card_weights(), beliefs.void_odds(), line=line)
         best = min(legal, key=lambda c: (round(est[c].mean, 9), c % 13, c))
+        if line is not None:
+            fewest = min(legal, key=lambda c: (round(est[c].points or 0.0, 9), c % 13, c))
+            if not score_decides(line, est, fewest, lambda c: (c % 13, c)):
+                best = fewest  # the score makes no difference: the card playing for points would choose
         if best != hunch:
             thumb = as_chosen(rules_of_thumb[hunch][1])
             why.considered(f"My rules of thumb suggest {card_name(hunch)}, since {thumb}. But the rollouts "

@@ -21,7 +21,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..engine.cards import HEART_MASK, QS_BIT, QUEEN_OF_SPADES, SPADES, SUIT_MASKS, Card, CardSet
@@ -53,6 +53,9 @@ class Estimate:
     n: int
     points: float | None = None
     """The seat's mean points for the hand, when ``mean`` is another value of the rollouts (``value=``)."""
+    values: tuple[float, ...] = field(default=(), repr=False, compare=False)
+    """Each sampled deal's value, in the order of the deals (the same deals for every candidate of a search, so
+    two candidates compare deal by deal: :func:`~hearts_tutor.bots.paired.clearly_worse`)."""
 
 
 @dataclass(frozen=True)
@@ -481,9 +484,9 @@ def _estimate(values: list[float], own: list[float] | None = None) -> Estimate:
     mean = sum(values) / n
     points = sum(own) / len(own) if own else None
     if n < 2:
-        return Estimate(mean, math.inf, n, points)
+        return Estimate(mean, math.inf, n, points, tuple(values))
     var = sum((x - mean) ** 2 for x in values) / (n - 1)
-    return Estimate(mean, math.sqrt(var / n), n, points)
+    return Estimate(mean, math.sqrt(var / n), n, points, tuple(values))
 
 
 def clearly_decided(values: Mapping[Card, Sequence[float]], z: float = 2.5, negligible: float = 0.15) -> bool:

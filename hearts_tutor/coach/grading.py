@@ -9,9 +9,10 @@ a short suit when they pass). ``expected[x]`` is the learner's average
 points this hand after option ``x``; the best option has the lowest.
 
 The cost of a move is how many points more than the best option it gives up on average. Sampling noise
-must not decide a band, so the comparison is paired (the difference is measured deal by deal) and a move
-whose difference from the best is within ``NOISE_Z`` (2) standard errors of that difference counts as
-costing 0: the simulations cannot tell it from the best. The bands, in points of expected score this hand:
+must not decide a band, so the comparison is paired (the difference is measured deal by deal,
+:mod:`hearts_tutor.bots.paired`) and a move whose difference from the best is within ``NOISE_Z`` (2) standard
+errors of that difference counts as costing 0: the simulations cannot tell it from the best. The bands, in
+points of expected score this hand:
 
 =============  ===============  ==========================================================================
 band           cost (points)    why
@@ -46,6 +47,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..bots.paired import Summary, summarise
 from ..engine.cards import Card, card_str, rank_of
 from ..engine.hand import IllegalMove, Phase
 from ..engine.view import PlayerView
@@ -54,7 +56,6 @@ from . import text
 from .bands import BAND_LIMITS, BANDS, band_of
 from .passing import check_pass, pass_candidates, suggest_pass
 
-NOISE_Z = 2.0
 #: Rollouts (deals x options) behind one play grade, and the bounds on the number of deals.
 PLAY_BUDGET = 4000
 MIN_ROLLOUTS = 200
@@ -157,36 +158,6 @@ def _collect(run_one: Callable[[random.Random], dict[Any, Any]], options: Sequen
         if time.perf_counter() >= deadline:
             break
     return done
-
-
-@dataclass
-class Summary:
-    means: dict[Any, float]
-    best: Any
-    diff: dict[Any, float]
-    se: dict[Any, float]
-    cost: dict[Any, float]
-    n: int
-
-
-def summarise(values: dict[Any, list[float]], order: Callable[[Any], Any]) -> Summary:
-    options = list(values)
-    n = len(values[options[0]])
-    means = {o: sum(v) / n for o, v in values.items()}
-    best = min(options, key=lambda o: (round(means[o], 9), order(o)))
-    vb = values[best]
-    diff, se, cost = {}, {}, {}
-    for o in options:
-        if o == best:
-            diff[o], se[o], cost[o] = 0.0, 0.0, 0.0
-            continue
-        d = [a - b for a, b in zip(values[o], vb, strict=True)]
-        m = sum(d) / n
-        var = sum((x - m) ** 2 for x in d) / (n - 1) if n > 1 else math.inf
-        s = math.sqrt(var / n) if n > 1 else math.inf
-        diff[o], se[o] = m, s
-        cost[o] = 0.0 if m <= NOISE_Z * s else m
-    return Summary(means, best, diff, se, cost, n)
 
 
 def _confidence(summary: Summary, option: Any, limits: Sequence[float] = BAND_LIMITS) -> float:

@@ -28,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..bots.paired import SCORE_MATTERS, score_decides
 from ..engine.cards import HEARTS, QUEEN_OF_SPADES, SPADES, Card, rank_of, suit_of
 from ..engine.hand import Phase
 from ..engine.view import PlayerView
@@ -51,9 +52,6 @@ from .situation import (
     trick_winner,
 )
 
-#: The chance to win the game (percent) the fewest-points card must give up before a hint says the score
-#: changes the advice (less is noise, or too little to talk about: the "best" band of a grade).
-SCORE_MATTERS = 0.3
 #: Seconds of rollouts behind one hint (the hint's p95 target is 1.0 s on two cores).
 HINT_SECONDS = 0.9
 PASS_HINT_SECONDS = 0.7
@@ -114,7 +112,7 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
     ranked = sorted(legal, key=lambda c: (round(est[c].mean, 9), rank_of(c), c))
     if line is not None:
         fewest = min(legal, key=lambda c: (round(est[c].points or 0.0, 9), rank_of(c), c))
-        if est[fewest].mean - est[ranked[0]].mean < SCORE_MATTERS and not line.can_end_this_hand:
+        if not score_decides(line, est, fewest, lambda c: (rank_of(c), c)):
             ranked.remove(fewest)  # the score makes no difference: the fewest points, as outside a match
             ranked.insert(0, fewest)
         to_score_hint = _score_hint(view, line, est, ranked, fewest)
@@ -202,9 +200,9 @@ def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: 
                           helper=helper_for(workers, timed=rollouts is None),
                           value=None if line is None else line.loss_after)
     best = min(options, key=lambda p: (round(est[p].mean, 9), p != mine, p))
-    if line is not None and not line.can_end_this_hand:
+    if line is not None:
         fewest = min(options, key=lambda p: (round(est[p].points or 0.0, 9), p != mine, p))
-        if est[fewest].mean - est[best].mean < SCORE_MATTERS:
+        if not score_decides(line, est, fewest, lambda p: (p != mine, p)):
             best = fewest  # the score makes no difference: the fewest points, as outside a match
     words = reason if best == mine else explain_pass(view, best)
     if line is None:
