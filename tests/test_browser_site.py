@@ -29,7 +29,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(900)]
 
 LOAD_TIMEOUT_MS = 180_000
 STEP_TIMEOUT_MS = 120_000
-"""The most a step in a loaded page may take (what the page does in Python runs in Pyodide, slower on a busy machine)."""
+"""The most a step in a loaded page may take (the page's Python runs in Pyodide, slower on a busy machine)."""
 PYTHON_ERRORS = '[data-mime-type="application/vnd.jupyter.stderr"], .jp-RenderedText[data-mime-type*="error"]'
 LESSON = "02_passing"
 

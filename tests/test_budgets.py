@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import time
 
-import pytest
-
 from hearts_tutor.batch.bench import decision_times, positions
 from hearts_tutor.bots import LEVELS, make_bot
 from hearts_tutor.coach import grade_play, hint

@@ -2,8 +2,8 @@
 
 The bounded CI version of ``benchmarks/bench_class.py`` (which measures 1, 5 and 10 learners, and holds the
 10 s target to a clickable hand: a speed figure): each page becomes clickable (within a bound for a busy machine:
-the test runs beside another test file), has its own kernel and deal, is never sent a card button of a card its learner did not
-hold, and the kernels of pages closed without saying goodbye are culled within the cull time.
+the test runs beside another test file), has its own kernel and deal, is never sent a card button of a card its
+learner did not hold, and the kernels of pages closed without saying goodbye are culled within the cull time.
 """
 
 from __future__ import annotations

@@ -72,7 +72,8 @@ def test_retry_before_reveal():
     assert all(card_name(c) not in first.feedback.lower() for c in (AS, S3))
     with pytest.raises(IllegalMove):
         ex.attempt(parse_card("2D"))
-    right = grade_play(QUEEN_TRICK.view(0), QS, seed=2, rollouts=ROLLOUTS, deadline=UNHURRIED).best  # same seed: same deals
+    # same seed: same deals
+    right = grade_play(QUEEN_TRICK.view(0), QS, seed=2, rollouts=ROLLOUTS, deadline=UNHURRIED).best
     second = ex.attempt(right)
     assert second.solved and ex.over and second.band == "best" and second.cost == 0
     shown = ex.reveal()
