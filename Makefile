@@ -44,11 +44,11 @@ site/.built: $(SITE_INPUTS)
 
 site: site/.built
 
-# Two test files at a time (a file's tests stay together, sharing its servers); then, alone, the tests that time
-# something or need the machine to themselves (marker serial); then the lessons, two notebooks at a time.
+# Two test files at a time (a file's tests stay together, sharing its servers; no test needs the machine to itself:
+# a test that times something allows for the file beside it, and speed targets are the benchmarks'), then the
+# lessons, two notebooks at a time.
 test: $(VENV)/.test-installed chromium site
-	$(BIN)/python -m pytest tests -n 2 --dist loadfile -m "not serial" -p no:nbval
-	$(BIN)/python -m pytest tests -m serial -p no:nbval
+	$(BIN)/python -m pytest tests -n 2 --dist loadfile -p no:nbval
 	$(BIN)/python -m pytest --nbval-lax lessons -n 2 --dist loadfile
 
 lint: $(VENV)/.test-installed

@@ -44,6 +44,8 @@ from browser_util import CARD_CODE, CHROMIUM, CHROMIUM_ARGS, ENABLED_CARD, play_
 from hearts_tutor.serve.app import ServeOptions  # noqa: E402
 
 CLICKABLE_S = 10.0
+CULL_SLACK_S = 5.0
+"""Seconds, past the culler's idle time and interval, for the culled kernels' processes to end."""
 KERNEL_ID = re.compile(r"/api/kernels/([0-9a-f-]+)/channels")
 
 
@@ -299,7 +301,7 @@ async def round_of(browsers: Browsers, url: str, server: psutil.Process, learner
     for s in sessions:
         await s["closer"].close()
     closed = time.perf_counter()
-    limit = options.cull_idle + options.cull_interval + 5
+    limit = options.cull_idle + options.cull_interval + CULL_SLACK_S
     left = _alive(used)
     while left and time.perf_counter() - closed < limit:
         await asyncio.sleep(0.5)

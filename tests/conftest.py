@@ -1,5 +1,6 @@
 """Shared test settings: a Hypothesis profile that keeps property tests short and free of timing flakiness, the
-learner's data kept out of the real user's data directory, and one Chromium per browser-test module."""
+learner's data kept out of the real user's data directory, one Chromium per browser-test module, and no
+IRI grammar built by each test process (``skip_slow_optional_checks``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from hearts_tutor.practice.stats import ENV_DIR
+from hearts_tutor.serve.app import skip_slow_optional_checks
+
+skip_slow_optional_checks()  # as the servers do: 2.6 CPU seconds less for each test process importing jsonschema
 
 settings.register_profile("hearts", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("hearts")
