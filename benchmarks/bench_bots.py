@@ -11,6 +11,9 @@ Running results are printed after every deal, so a run cut short still reports w
     python benchmarks/bench_bots.py moon hard --deals 100 --jobs 2
     python benchmarks/bench_bots.py moonset-mine --deals 200 --jobs 2
     python benchmarks/bench_bots.py moonset
+    python benchmarks/bench_bots.py field expert hard --hands 400 --rollouts 40 --sims 1000 \
+        --log benchmarks/strength/after_expert_hard.log        # resumable: skips the hands in the log
+    python benchmarks/bench_bots.py field-report benchmarks/strength   # before_X.log vs after_X.log
 
 Moon set: positions from bot games (a seat always trying for the moon, three hard bots) where that seat is on
 course for a moon (every point so far, ten or more or five hearts, three tricks played) and another seat is to
@@ -24,6 +27,11 @@ like a hard bot) against three bots, duplicate deals: how good a model of the ta
 Moon: a seat that always tries to shoot the moon (it passes its lowest cards and takes every trick it can
 while it has every point, then plays as the hard level) against three bots, duplicate deals: how often the
 field lets a moon through, the test of its moon stopping.
+
+Field: the expert or the hint follower against three hard bots or three ISMCTS (``field``), duplicate deals;
+``--log FILE`` appends ``DEAL d SEAT s POINTS p`` lines and skips the hands already there, so a run resumes
+where it stopped; ``field-report`` pairs before/after logs: mean ± 95% CI over complete deals and the
+after-minus-before difference paired by deal, its CI over deals.
 
 Timing: percentiles of the wall time of every play and pass decision per level (forced moves included),
 from games where that level plays all seats.
@@ -254,30 +262,93 @@ def _field_hand(task: tuple[str, str, str, int, int, int, int, int]) -> tuple[in
     return deal, seat, float(state.points()[seat])
 
 
+def read_field_log(path: Path) -> dict[int, dict[int, float]]:
+    """The ``DEAL d SEAT s POINTS p`` lines of a field log: each deal's points by seat (the first line of a
+    (deal, seat) counts; other lines are ignored)."""
+    per_deal: dict[int, dict[int, float]] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            parts = line.split()
+            if len(parts) == 6 and parts[0] == "DEAL" and parts[2] == "SEAT" and parts[4] == "POINTS":
+                per_deal.setdefault(int(parts[1]), {}).setdefault(int(parts[3]), float(parts[5]))
+    return per_deal
+
+
+def deal_means(per_deal: dict[int, dict[int, float]]) -> dict[int, float]:
+    """The player's mean points per hand of every complete deal (all four seats played)."""
+    return {d: sum(v.values()) / 4 for d, v in per_deal.items() if len(v) == 4}
+
+
 def field_strength(player: str, field: str, model: str, hands: int, jobs: int, seed: int, rollouts: int,
-                   sims: int) -> None:
+                   sims: int, log: Path | None = None) -> None:
     """The expert or the hint follower against three hard bots or three ISMCTS, duplicate deals, with the
-    moon model or the plain one (before it)."""
+    moon model or the plain one (before it). With ``log``, the (deal, seat) hands already in it are skipped
+    and new lines are appended, so a run can be resumed; running figures cover every complete deal in it."""
     deals = math.ceil(hands / 4)
-    tasks = [(player, field, model, seed, d, s, rollouts, sims) for d in range(deals) for s in range(4)]
-    per_deal: dict[int, list[float]] = {}
+    per_deal = read_field_log(log) if log else {}
+    tasks = [(player, field, model, seed, d, s, rollouts, sims) for d in range(deals) for s in range(4)
+             if s not in per_deal.get(d, {})]
     start = time.perf_counter()
-    print(f"# {player} ({rollouts} rollouts a move, {model} model) vs 3x {field}, duplicate deals, seed {seed}",
-          flush=True)
+    out = log.open("a") if log else None
+
+    def emit(line: str) -> None:
+        print(line, flush=True)
+        if out:
+            out.write(line + "\n")
+            out.flush()
+
+    emit(f"# {player} ({rollouts} rollouts a move, {model} model) vs 3x {field}, duplicate deals, seed {seed}"
+         + (f" (resumed: {len(deal_means(per_deal))} deals complete, {len(tasks)} hands to play)" if per_deal else ""))
     ctx = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        for deal, seat, points in pool.map(_field_hand, tasks, chunksize=1):
-            per_deal.setdefault(deal, []).append(points)
-            print(f"DEAL {deal} SEAT {seat} POINTS {points:.0f}", flush=True)
-            done = [sum(v) / 4 for v in per_deal.values() if len(v) == 4]
-            if len(per_deal[deal]) == 4:
-                m, ci = stats(done)
-                print(f"deals {len(done)} {player} mean {m:.3f} ci95 {ci:.3f} "
-                      f"elapsed {time.perf_counter() - start:.0f}s", flush=True)
-    done = [sum(v) / 4 for v in per_deal.values() if len(v) == 4]
-    m, ci = stats(done)
+    try:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+            for deal, seat, points in pool.map(_field_hand, tasks, chunksize=1):
+                per_deal.setdefault(deal, {})[seat] = points
+                emit(f"DEAL {deal} SEAT {seat} POINTS {points:.0f}")
+                if len(per_deal[deal]) == 4:
+                    done = list(deal_means(per_deal).values())
+                    m, ci = stats(done)
+                    emit(f"deals {len(done)} {player} mean {m:.3f} ci95 {ci:.3f} "
+                         f"elapsed {time.perf_counter() - start:.0f}s")
+    finally:
+        if out:
+            out.close()
+    done = list(deal_means(per_deal).values())
+    m, ci = stats(done) if done else (math.nan, math.inf)
     print(f"RESULT {player} ({model} model) vs 3x {field}: {m:.3f} ± {ci:.3f} points/hand over {4 * len(done)} "
           f"hands ({len(done)} deals), {time.perf_counter() - start:.0f} s", flush=True)
+
+
+def field_pairs(paths: list[Path]) -> list[tuple[str, Path, Path]]:
+    """Before/after log pairs: one directory (``before_X.log`` with ``after_X.log``) or paths given as
+    BEFORE AFTER pairs."""
+    if len(paths) == 1 and paths[0].is_dir():
+        pairs = [(b.name[len("before_"):-len(".log")], b, b.with_name("after_" + b.name[len("before_"):]))
+                 for b in sorted(paths[0].glob("before_*.log"))]
+        missing = [str(a) for _, _, a in pairs if not a.exists()]
+        if missing or not pairs:
+            raise SystemExit(f"no before_*.log in {paths[0]}" if not pairs else f"missing: {', '.join(missing)}")
+        return pairs
+    if len(paths) % 2:
+        raise SystemExit("report takes one directory or BEFORE AFTER pairs of logs")
+    return [(f"{b.name} / {a.name}", b, a) for b, a in zip(paths[::2], paths[1::2], strict=True)]
+
+
+def field_report(paths: list[Path]) -> None:
+    """For each before/after pair of field logs: mean points per hand ± 95% CI over complete deals, and the
+    after-minus-before difference paired by deal (deals complete in both) with its 95% CI over deals."""
+    print("| run | before: mean ± 95% CI (deals) | after: mean ± 95% CI (deals) | after − before, paired by deal |")
+    print("|---|---|---|---|")
+    for name, b, a in field_pairs(paths):
+        before, after = deal_means(read_field_log(b)), deal_means(read_field_log(a))
+        cells = []
+        for means in (before, after):
+            m, ci = stats(list(means.values())) if means else (math.nan, math.inf)
+            cells.append(f"{m:.2f} ± {ci:.2f} ({len(means)})")
+        both = sorted(before.keys() & after.keys())
+        diffs = [after[d] - before[d] for d in both]
+        dm, dci = stats(diffs) if diffs else (math.nan, math.inf)
+        print(f"| {name} | {cells[0]} | {cells[1]} | {dm:+.2f} ± {dci:.2f} over {len(both)} deals |")
 
 
 MOON_SET = Path(__file__).resolve().parent.parent / "tests" / "moon_positions.jsonl"
@@ -420,6 +491,10 @@ def main() -> None:
     f.add_argument("--seed", type=int, default=0)
     f.add_argument("--rollouts", type=int, default=60, help="sampled deals per move (fixed: load does not matter)")
     f.add_argument("--sims", type=int, default=400, help="ISMCTS simulations per move")
+    f.add_argument("--log", type=Path, default=None,
+                   help="resume: skip the (deal, seat) hands whose DEAL lines are in FILE, append new ones")
+    fr = sub.add_parser("field-report", help="before/after field logs: means and the difference paired by deal")
+    fr.add_argument("logs", type=Path, nargs="+", help="a directory of before_X.log/after_X.log, or BEFORE AFTER pairs")
     ms = sub.add_parser("moonset", help="how often the rollout models stop the moons of the moon test set")
     ms.add_argument("--names", default="plain_rollout_policy,rollout_policy")
     ms.add_argument("--file", type=Path, default=MOON_SET)
@@ -430,7 +505,9 @@ def main() -> None:
     mm.add_argument("--out", type=Path, default=MOON_SET)
     a = p.parse_args()
     if a.what == "field":
-        field_strength(a.player, a.field, a.model, a.hands, a.jobs, a.seed, a.rollouts, a.sims)
+        field_strength(a.player, a.field, a.model, a.hands, a.jobs, a.seed, a.rollouts, a.sims, a.log)
+    elif a.what == "field-report":
+        field_report(a.logs)
     elif a.what == "moonset":
         moon_set(a.names.split(","), a.file)
     elif a.what == "moonset-mine":

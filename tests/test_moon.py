@@ -134,15 +134,47 @@ def test_a_choosing_shooter_adds_to_the_others_when_that_wins_the_game():
     assert ended.points() == [26, 0, 26]
 
 
-def test_rollouts_cost_a_moon_the_shooter_ends_the_game_with():
-    """Seen from seat 0, the moon seat 1 shoots costs 26 when adding ends the game in seat 1's favour, and
-    nothing when seat 1 takes 26 off its own score."""
+def _pinned(state: HandState) -> dict[int, list[float]]:
+    """Card weights that sample the real deal every time."""
+    owner = {c: s for s, hand in enumerate(state.hands) for c in range(52) if hand >> c & 1}
+    return {c: [1.0 if s == owner[c] else 0.0 for s in range(state.n)] for c in owner}
+
+
+def test_rollouts_cost_another_seats_moon_however_it_is_scored():
+    """Seen from seat 0, the moon seat 1 shoots costs 26 in points-valued rollouts whether seat 1 adds 26 to the
+    others (it ends the game in its favour) or takes 26 off its own score (the same gaps between the scores):
+    worse than a hand in which seat 0 takes nothing and nobody shoots. The chance-to-win path keeps the real
+    points (seat 1 at -26)."""
     from dataclasses import replace
 
     state = _sure_moon_n_player()
-    owner = {c: s for s, hand in enumerate(state.hands) for c in range(52) if hand >> c & 1}
-    pinned = {c: [1.0 if s == owner[c] else 0.0 for s in range(3)] for c in owner}  # the real deal every time
     opening = parse_cards("2C")
-    for scores, cost in (((80, 10, 80), 26), ((20, 10, 30), 0)):
+    for scores in ((80, 10, 80), (20, 10, 30), ()):
         view = replace(state.view(0), scores=scores)
-        assert search.paired_playouts(view, opening, random.Random(1), pinned) == {opening[0]: cost}
+        assert search.paired_playouts(view, opening, random.Random(1), _pinned(state)) == {opening[0]: 26}
+    view = replace(state.view(0), scores=(20, 10, 30))
+    assert search.paired_hand_points(view, opening, random.Random(1), _pinned(state)) == {opening[0]: (0, -26, 0)}
+    seen = search.paired_playouts(view, opening, random.Random(1), _pinned(state), value=lambda p: p[0] - p[1])
+    assert seen == {opening[0]: 26}  # a value of every seat's real points sees the moon's gap as before
+
+
+def test_points_value_counts_a_subtracted_moon_as_added_to_the_others():
+    ended = search.play_out(_sure_moon_n_player(), random.Random(0), scores=(20, 10, 30))
+    assert ended.moon_choice == "subtract_from_self" and ended.points() == [0, -26, 0]
+    assert moon.points_value(ended) == [26, 0, 26]
+    added = search.play_out(_sure_moon_n_player(), random.Random(0), scores=(80, 10, 80))
+    assert moon.points_value(added) == added.points() == [26, 0, 26]
+    plain = search.play_out(HandState.deal_random(Rules.preset("standard"), seed=3, hand_number=3), random.Random(0))
+    assert plain.is_over and plain.moon_shooter() is None
+    assert moon.points_value(plain) == plain.points()
+
+
+def test_the_points_beside_a_chance_count_another_seats_moon():
+    """Judged at a score line (a value of every seat's points), the seat's points kept beside the value charge
+    it the moon seat 1 shoots by taking 26 off its own score."""
+    from dataclasses import replace
+
+    state = _sure_moon_n_player()
+    view = replace(state.view(0), scores=(20, 10, 30))
+    est = search.evaluate_plays(view, rollouts=3, rng=1, card_weights=_pinned(state), value=lambda p: p[0] - p[1])
+    assert {c: (e.mean, e.points) for c, e in est.items()} == {c: (26.0, 26.0) for c in view.legal_plays()}

@@ -52,6 +52,21 @@ def shooter_choice(rules: Rules, scores: Sequence[int], shooter: int) -> str:
     return "add_to_others" if adding_ends_game(rules, scores, shooter)[1] else "subtract_from_self"
 
 
+def points_value(state: HandState) -> list[int]:
+    """Every seat's points for a finished hand as points-valued play counts them: a moon scored by taking 26 off
+    the shooter's score counts as 26 added to every other seat instead.
+
+    Both ways of scoring a moon leave the same gaps between the scores (the shooter 26 points up on each other
+    player), but a seat that values a hand by its own points alone would find another seat's moon free when the
+    shooter subtracts, and be indifferent to stopping it. Adding 26 to every seat's points (the shooter's -26
+    becomes 0) is the add-to-others score, which changes no gap and charges each defender the moon's real
+    cost, as under the standard rules. Chance-to-win valuations at a match's scores use the actual points."""
+    result = state.result()
+    if result.shooter is not None and result.moon_choice == "subtract_from_self":
+        return [p + 26 for p in result.points]
+    return list(result.points)
+
+
 # ----- facts from the tricks so far -----
 
 def moon_points(state: HandState) -> list[int]:

@@ -29,7 +29,7 @@ from ..engine.hand import HandState, Phase
 from ..engine.rules import Rules
 from ..engine.sampling import sample_deal
 from ..engine.view import PlayerView
-from .rollout_moon import moon_play, shooter_choice
+from .rollout_moon import moon_play, points_value, shooter_choice
 
 if TYPE_CHECKING:
     from .helper import SearchHelper
@@ -67,6 +67,11 @@ class ValueAndPoints:
 
     def __call__(self, points: list[int]) -> tuple[float, int]:
         return self.value(points), points[self.seat]
+
+    def of_hand(self, state: HandState) -> tuple[float, int]:
+        """The value of a finished hand's actual points, and the seat's points as points-valued play counts
+        them (:func:`~.rollout_moon.points_value`)."""
+        return self.value(state.points()), points_value(state)[self.seat]
 
 
 def _rng(rng: random.Random | int | None) -> random.Random:
@@ -391,19 +396,25 @@ def paired_playouts(view: PlayerView, cards: Sequence[Card], rng: random.Random,
                     policy: Callable[[HandState, random.Random], Card] = rollout_policy,
                     void_odds: Mapping[int, Sequence[float]] | None = None,
                     value: Callable[[list[int]], Any] | None = None) -> dict[Card, Any]:
-    """On one deal sampled from ``view``: the seat's points after each of ``cards`` (or ``value`` of every
-    seat's points, e.g. the seat's loss in game-win chance, :meth:`~hearts_tutor.equity.line.ScoreLine.loss_after`).
+    """On one deal sampled from ``view``: the seat's points after each of ``cards`` (a moon scored by taking 26
+    off the shooter's score counted as 26 on every other seat, :func:`~.rollout_moon.points_value`), or ``value``
+    of every seat's actual points, e.g. the seat's loss in game-win chance,
+    :meth:`~hearts_tutor.equity.line.ScoreLine.loss_after`.
 
     Every card is played out with the same dice (common random numbers), so differences between the cards
     come from the cards, not from luck. ``seed_bits`` is how many random bits seed those dice; ``policy``
     plays the hand out; ``card_weights`` and ``void_odds`` shape the sampled deal (:func:`sample_deal`). A
     shooter who chooses scores its moon as the view's match scores make best for it (:func:`moon_choice_for`).
     """
-    every = paired_hand_points(view, cards, rng, card_weights, seed_bits=seed_bits, policy=policy,
-                               void_odds=void_odds)
+    states = _paired_states(view, cards, rng, card_weights, seed_bits, policy, void_odds)
     if value is None:
-        return {c: p[view.seat] for c, p in every.items()}
-    return {c: value(list(p)) for c, p in every.items()}
+        return {c: points_value(s)[view.seat] for c, s in states.items()}
+    return {c: _value_of(value, s) for c, s in states.items()}
+
+
+def _value_of(value: Callable[[list[int]], Any], state: HandState) -> Any:
+    """``value`` of a finished hand (a :class:`ValueAndPoints` also gives the seat's points-valued points)."""
+    return value.of_hand(state) if isinstance(value, ValueAndPoints) else value(state.points())
 
 
 def paired_hand_points(view: PlayerView, cards: Sequence[Card], rng: random.Random,
@@ -412,15 +423,23 @@ def paired_hand_points(view: PlayerView, cards: Sequence[Card], rng: random.Rand
                        policy: Callable[[HandState, random.Random], Card] = rollout_policy,
                        void_odds: Mapping[int, Sequence[float]] | None = None) -> dict[Card, tuple[int, ...]]:
     """:func:`paired_playouts` keeping every seat's points for the hand (to judge a move at the game's score)."""
+    states = _paired_states(view, cards, rng, card_weights, seed_bits, policy, void_odds)
+    return {c: tuple(s.points()) for c, s in states.items()}
+
+
+def _paired_states(view: PlayerView, cards: Sequence[Card], rng: random.Random,
+                   card_weights: Mapping[Card, Sequence[float]] | None, seed_bits: int,
+                   policy: Callable[[HandState, random.Random], Card],
+                   void_odds: Mapping[int, Sequence[float]] | None) -> dict[Card, HandState]:
+    """One deal sampled from ``view`` played out after each of ``cards`` with the same dice: the finished hands."""
     base = sample_deal(view, rng, card_weights, void_odds)
     seed = rng.getrandbits(seed_bits)
-    points: dict[Card, tuple[int, ...]] = {}
+    states: dict[Card, HandState] = {}
     for c in cards:
         s = base.copy()
         s.play(c)
-        play_out(s, random.Random(seed), policy, view.scores)
-        points[c] = tuple(s.points())
-    return points
+        states[c] = play_out(s, random.Random(seed), policy, view.scores)
+    return states
 
 
 def _budget(rollouts: int | None, seconds: float | None) -> tuple[int, float]:
@@ -517,7 +536,8 @@ def clearly_decided(values: Mapping[Card, Sequence[float]], z: float = 2.5, negl
 def paired_pass_playouts(view: PlayerView, candidates: Sequence[tuple[Card, ...]], rng: random.Random,
                          policy: Callable[[HandState, random.Random], Card] = rollout_policy,
                          value: Callable[[list[int]], Any] | None = None) -> dict[tuple[Card, ...], Any]:
-    """On one deal sampled from ``view`` (passing phase): the seat's points after each candidate pass.
+    """On one deal sampled from ``view`` (passing phase): the seat's points after each candidate pass (counted as
+    :func:`paired_playouts` counts them).
 
     The other seats pass with :func:`heuristic_pass`; everybody then plays with ``policy``, with the same
     dice for every candidate. ``value`` scores every seat's points instead, as in :func:`paired_playouts`.
@@ -536,7 +556,7 @@ def paired_pass_playouts(view: PlayerView, candidates: Sequence[tuple[Card, ...]
             s.pass_cards(other, cards)
         s.pass_cards(seat, cand)
         play_out(s, random.Random(seed), policy, view.scores)
-        points[cand] = s.points()[seat] if value is None else value(s.points())
+        points[cand] = points_value(s)[seat] if value is None else _value_of(value, s)
     return points
 
 

@@ -183,7 +183,8 @@ def option_values(view: PlayerView, options: Sequence[Any], *, seed: int, deals:
 def play_outcomes(view: PlayerView, cards: Sequence[Card], *, seed: int, deals: int, model: str = "coach",
                   horizon: int = 8) -> dict[Card, list[tuple[int, ...]]]:
     """Every seat's points for the hand after each card, on the same paired deals as :func:`option_values` (so
-    the viewing seat's points are the same numbers): what judging a play at the game's score needs."""
+    the viewing seat's points are the same numbers, but for a moon scored by subtraction, which
+    :func:`option_values` counts as 26 on the others): what judging a play at the game's score needs."""
     from ..bots.search import paired_hand_points
 
     if view.phase is not Phase.PLAY:
