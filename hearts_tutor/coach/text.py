@@ -612,8 +612,8 @@ def review_moon(me: int, shooter: int, players: int, choice: str, graded_mistake
     scored = "every other player takes 26 points" if choice == "add_to_others" else "you take 26 off your score"
     out = f"You shot the moon: {scored}."
     if graded_mistakes:
-        out += (" The grades below judge each move before the other hands were known: the moon came off, but "
-                "these moves risked more than the coach's choice.")
+        out += (" Each grade in this review judges its move before the other hands were known: the moon came off, "
+                "but the moves marked as mistakes risked more than the coach's choice.")
     return out
 
 

@@ -181,9 +181,9 @@ def review_html(review: Any, thoughts: Callable[[int], str] | None = None) -> st
         judged = html.escape(score_line_note(review).strip().strip("()"))
         judged = f"<p><small>{judged}</small></p>" if judged else ""
         moon = review.moon_words() if callable(getattr(review, "moon_words", None)) else ""
-        moon = f"<p>{html.escape(moon)}</p>" if moon else ""
+        moon = f"<p><small>{html.escape(moon)}</small></p>" if moon else ""  # after the list: a phone shows it first
         if not mistakes:
-            return moon + "<p>No mistakes this hand. Well played!</p>" + judged
+            return "<p>No mistakes this hand. Well played!</p>" + moon + judged
         items = []
         for m in mistakes:
             band = str(getattr(m, "band", ""))
@@ -199,8 +199,8 @@ def review_html(review: Any, thoughts: Callable[[int], str] | None = None) -> st
                          f"{html.escape(band)}</span> {html.escape(where)}: {html.escape(cards)}"
                          f"{cost_text}<br><small>{html.escape(str(getattr(m, 'explanation', '')))}</small>"
                          f"{thoughts(index) if thoughts and isinstance(index, int) else ''}</div>")
-        return (moon + f"<p>{len(mistakes)} thing{'s' if len(mistakes) != 1 else ''} to learn from:</p>"
-                + "".join(items) + judged)
+        return (f"<p>{len(mistakes)} thing{'s' if len(mistakes) != 1 else ''} to learn from:</p>"
+                + "".join(items) + moon + judged)
     for attr in ("summary", "text"):
         value = getattr(review, attr, None)
         if callable(value):
