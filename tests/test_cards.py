@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 
-from hearts_tutor.engine import cards as cards_module
 from hearts_tutor.engine.cards import (
     ALL_CARDS,
     HEART_MASK,
@@ -80,8 +77,3 @@ def test_card_sets() -> None:
     assert cards_str(cards_in(in_suit(m, 2))) == ["QS"]
     assert cards_in(HEART_MASK) == list(range(39, 52)) and count(ALL_CARDS) == 52
     assert sum(SUIT_MASKS) == ALL_CARDS and all(count(s) == 13 for s in SUIT_MASKS)
-
-
-def test_module_doctests() -> None:
-    failures, tried = doctest.testmod(cards_module)
-    assert tried > 0 and failures == 0

@@ -504,12 +504,3 @@ def test_presets_match_the_spec() -> None:
     n = p["n_player"]
     assert (n.players, n.decks, n.pass_cycle, n.first_lead, n.moon) == (
         3, 1, ("left", "right"), "lowest_club", "shooter_chooses")
-
-
-def test_module_doctests() -> None:
-    import doctest
-
-    from hearts_tutor.engine import hand as hand_module
-
-    failures, tried = doctest.testmod(hand_module)
-    assert tried > 0 and failures == 0

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import json
 import random
 from pathlib import Path
@@ -11,7 +10,6 @@ import pytest
 from test_hand_golden import D2, D2_PREFS, play_out
 
 from hearts_tutor.batch.bench import random_card
-from hearts_tutor.engine import match as match_module
 from hearts_tutor.engine.cards import parse_cards
 from hearts_tutor.engine.hand import HandState, Phase
 from hearts_tutor.engine.match import Match
@@ -173,8 +171,3 @@ def test_load_finished_game_and_bad_files(tmp_path: Path) -> None:
         Match.from_json({"rules": "standard"})
     with pytest.raises(RecordError, match="bad rules in saved match"):
         Match.from_json({"rules": "cutthroat", "seed": 1, "hands": []})
-
-
-def test_module_doctests() -> None:
-    failures, tried = doctest.testmod(match_module)
-    assert tried > 0 and failures == 0

@@ -206,15 +206,6 @@ def test_cli_unreadable_input(tmp_path: Path) -> None:
     assert directory.returncode == 2
 
 
-def test_module_doctests() -> None:
-    import doctest
-
-    from hearts_tutor.engine import record
-
-    failures, tried = doctest.testmod(record)
-    assert tried > 0 and failures == 0
-
-
 def test_cli_bench_engine_prints_hands_per_second() -> None:
     done = subprocess.run([sys.executable, "-m", "hearts_tutor.cli", "bench", "engine", "--seconds", "0.2", "--json"],
                           capture_output=True, text=True, timeout=60, check=False)

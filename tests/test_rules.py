@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
-import doctest
 
 import pytest
 
-from hearts_tutor.engine import rules as rules_module
 from hearts_tutor.engine.rules import PRESETS, RULE_KEYS, Rules, RulesError
 
 
@@ -122,8 +120,3 @@ def test_describe_reads_like_a_sentence() -> None:
     assert "8 players" in text and "two decks with cancellation" in text and "game to 150" in text
     assert "jack of diamonds -10" in Rules.preset("omnibus").describe()
     assert "ends after 4 hands" in Rules.preset("duell").describe() and "sweep +52" in Rules.preset("duell").describe()
-
-
-def test_module_doctests() -> None:
-    failures, tried = doctest.testmod(rules_module)
-    assert tried > 0 and failures == 0

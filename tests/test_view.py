@@ -133,17 +133,6 @@ def test_face_down_kitty_stays_hidden_when_its_twin_is_played() -> None:
         assert s.points() == h.points() and s.phase is Phase.PLAY
 
 
-def test_module_doctests() -> None:
-    import doctest
-
-    from hearts_tutor.batch import bench
-    from hearts_tutor.engine import view
-
-    for module in (view, bench):
-        failures, _ = doctest.testmod(module)
-        assert failures == 0
-
-
 def test_sampled_states_are_complete_hands() -> None:
     for name in ("standard", "cancellation", "n_player"):
         h = HandState.deal_random(Rules.preset(name), 7)

@@ -25,7 +25,7 @@ Public API (also for lessons): :func:`score_reason`, :func:`line_words` (the sco
 >>> line = ScoreLine(Rules.preset("standard"), (40, 31, 95, 60), seat=0)
 >>> line_words(line)
 'you 40, seat 1 31, seat 2 95, seat 3 60; the game ends at 100'
->>> print(chance_sentence(0.34, 0.28, "the queen of spades"))
+>>> print(chance_sentence(0.34, 0.28, "the queen of spades"))  # doctest: +NORMALIZE_WHITESPACE
 It keeps your best chance to win the game (34%); the queen of spades, which gives you the fewest points, would
 leave you 28%.
 """
