@@ -281,8 +281,8 @@ def test_score_puzzle_answer_is_the_best_chance_to_win_the_game(name: str) -> No
     """A play-to-score puzzle (lesson 14) is judged in the chance to win the game at its scores
     (coach/to_score.py): the lesson's card keeps the best chance, every other card gives up a real share of it,
     and the answer is not the one the hand's points alone would pick unless the lesson says they agree."""
+    from hearts_tutor.coach.bands import CHANCE_GOOD
     from hearts_tutor.coach.score_puzzle import ScoreJudge
-    from hearts_tutor.coach.to_score import CHANCE_GOOD
 
     deal = PuzzleDeal.load(name)
     view, ex = deal.view(), deal.exercise

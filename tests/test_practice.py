@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from hearts_tutor.coach import grade_play
+from hearts_tutor.coach.bands import CHANCE_GOOD
 from hearts_tutor.engine.cards import card_name, parse_card
 from hearts_tutor.engine.hand import HandState, Phase
 from hearts_tutor.engine.record import HandRecord
 from hearts_tutor.engine.rules import Rules
-from hearts_tutor.practice.at_score import CHANCE_GOOD
 from hearts_tutor.practice.bank import LESSON_THEMES, THEMES, Bank, Puzzle, load_bank, move_key, parse_move
 from hearts_tutor.practice.learner import LearnerDB
 from hearts_tutor.practice.session import Practice, record_table_move

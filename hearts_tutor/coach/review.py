@@ -241,7 +241,7 @@ def review_hand(record: HandRecord, seat: int = 0, seed: int = 0, scores: Sequen
     mistakes.sort(key=lambda m: -1 if m.index is None else m.index)
     return HandReview(seat=seat, rules_name=rules.name, players=rules.players, pass_review=pass_rev,
                       pass_grade=pass_grade, plays=tuple(plays), mistakes=tuple(mistakes),
-                      points=tuple(state.points()), line=judged_line(seen(record.start().view(seat))),
+                      points=tuple(result.points), line=judged_line(seen(record.start().view(seat))),
                       shooter=result.shooter, moon_choice=result.moon_choice)
 
 

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from ..equity.line import MOST_POINTS_IN_A_HAND, ScoreLine, judged_line
-from .bands import CHANCE_BAND_LIMITS, CHANCE_GOOD, POINTS_GOOD, chance_band
+from .bands import CHANCE_GOOD, POINTS_GOOD
 
 Option = TypeVar("Option", bound=Hashable)
 """A move being weighed: a card, a pass, or any label."""
@@ -153,5 +153,5 @@ def percent(x: float) -> str:
     return f"{round(100 * x)}%"
 
 
-__all__ = ["CHANCE_BAND_LIMITS", "CHANCE_GOOD", "MOST_POINTS_IN_A_HAND", "POINTS_GOOD", "ScoreLine", "Verdict",
-           "chance_band", "chance_words", "compare", "judged_line", "percent", "points_words"]
+__all__ = ["MOST_POINTS_IN_A_HAND", "ScoreLine", "Verdict", "chance_words", "compare", "judged_line", "percent",
+           "points_words"]

@@ -10,7 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..coach.to_score import CHANCE_BAND_LIMITS, CHANCE_GOOD, ScoreLine, chance_band, compare
+from ..coach.bands import CHANCE_GOOD
+from ..coach.to_score import ScoreLine, compare
 from ..engine.cards import Card
 from ..engine.view import PlayerView
 from .mine import half_width, paired_lower_bound, play_outcomes
@@ -66,5 +67,4 @@ def lead_in_chance(chances: Mapping[Any, list[float]], better: Any, worse: Any) 
     return paired_lower_bound({"b": [-x for x in chances[better]], "w": [-x for x in chances[worse]]}, "w", "b")
 
 
-__all__ = ["CHANCE_BAND_LIMITS", "CHANCE_GOOD", "ChanceComparison", "chance_band", "chances_of", "judge_at_score",
-           "lead_in_chance", "score_line"]
+__all__ = ["ChanceComparison", "chances_of", "judge_at_score", "lead_in_chance", "score_line"]

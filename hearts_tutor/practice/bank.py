@@ -192,7 +192,7 @@ class Puzzle:
     def judge(self, cards: Sequence[Card]) -> Judgement:
         """The stored verdict on an answer (no rollouts): right when it is one of the accepted moves (an accepted
         move other than the best keeps its small cost and its band, best or good). A play-to-score puzzle's
-        cost is the chance to win the game given up (:func:`~hearts_tutor.coach.to_score.chance_band`)."""
+        cost is the chance to win the game given up (:func:`~hearts_tutor.coach.bands.chance_band`)."""
         from ..coach.grading import band_of
 
         key = move_key(cards[0] if self.kind == "play" and len(cards) == 1 else tuple(cards))
@@ -211,7 +211,7 @@ class Puzzle:
         return Judgement(False, key, cost, band, mine[0])
 
     def _judge_in_chance(self, key: str, chances: dict[str, tuple[float, float]]) -> Judgement:
-        from ..coach.to_score import chance_band
+        from ..coach.bands import chance_band
 
         best, mine = chances[self.best][0], chances[key][0]
         cost = 0.0 if key == self.best else round(max(0.0, best - mine), 4)

@@ -39,6 +39,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..coach.bands import CHANCE_GOOD
 from ..coach.to_score import ScoreLine, compare, percent
 from ..engine.cards import Card
 from ..engine.hand import HandState, Phase
@@ -46,7 +47,7 @@ from ..engine.record import HandRecord
 from ..engine.rules import Rules
 from ..engine.view import PlayerView
 from ..equity import final_shares, game_over
-from .at_score import CHANCE_GOOD, ChanceComparison, chances_of, judge_at_score, lead_in_chance, score_line
+from .at_score import ChanceComparison, chances_of, judge_at_score, lead_in_chance, score_line
 from .bank import BANK_DIR, move_key
 from .mine import (
     DEFAULT_BUDGET,

@@ -348,11 +348,9 @@ def review_from_grade(view: PlayerView, record: HandRecord, grade: Any, themes: 
     turned = record.seen_from(view.seat)
     if grade.kind == "pass":
         turned.passes = []
-    from ..coach.grading import BAND_LIMITS, BANDS
     from .mine import explain_decision
 
-    good = BAND_LIMITS[BANDS.index("good")]  # accepted as in the bank: graded best or good (1 point, or 1%)
-    accepted = [o for o, c in grade.costs.items() if c <= good]
+    accepted = [o for o in grade.costs if grade.band_of_option(o) in ("best", "good")]  # as in the bank
     best = grade.best
     source: dict[str, Any] = {"from": "table", "your_move": move_key(grade.move), "tempting": move_key(grade.move),
                               "cost": grade.cost, "band": grade.band}
