@@ -45,6 +45,7 @@ def _scores(text: str) -> tuple[int, ...]:
         raise argparse.ArgumentTypeError(f"{text!r} is not scores like 40,31,88,60") from None
 _seconds = _checked(float, lambda s: 0 < s < 86400, "a number of seconds above 0 and below a day")
 _positive = _checked(int, lambda v: v >= 1, "a whole number >= 1")
+_deals = _checked(int, lambda v: v >= 2, "a whole number >= 2")
 
 
 def cmd_referee(args: argparse.Namespace) -> int:
@@ -86,7 +87,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     from .serve.app import ServeOptions, serve
 
     return serve(ServeOptions(port=args.port, open_browser=not args.no_browser, ip=args.ip, cull_idle=args.cull_idle,
-                              cull_connected=args.cull_connected, preheat=args.preheat, per_learner=args.class_))
+                              cull_connected=args.cull_connected, preheat=args.preheat, per_learner=args.class_,
+                              coach_deals=args.coach_deals))
 
 
 def cmd_lessons(args: argparse.Namespace) -> int:
@@ -129,6 +131,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="with --cull-idle, also end the kernels of open pages left idle that long")
     play.add_argument("--preheat", type=_whole, default=1, metavar="N",
                       help="kernels kept ready with the table dealt, so pages open at once (default 1; 0: none)")
+    play.add_argument("--coach-deals", type=_deals, default=None, metavar="N",
+                      help="sampled deals behind each grade, hint and review (default: the coach's own budget, "
+                           "about 1.4 s of a core per grade); fewer answer sooner and judge more roughly")
     play.set_defaults(func=cmd_play)
 
     lessons = sub.add_parser("lessons", help="open JupyterLab on your own copy of the lessons")

@@ -58,11 +58,17 @@ def free_port() -> int:
 
 
 VOILA_PROBE = "voila/static/"
+"""Where to ask whether a Voila server is up: any answer, even an error, shows it is, and no kernel starts (asking
+for the page would start one that no page ever connects to, or take a preheated one from the pool)."""
 VOILA_MAIN = ("from hearts_tutor.serve.app import skip_slow_optional_checks; skip_slow_optional_checks(); "
               "from voila.app import main; main()")
 """``python -m voila``, started as ``hearts-tutor play`` starts it (without the slow optional schema checks)."""
-"""Where to ask whether a Voila server is up: any answer, even an error, shows it is, and no kernel starts (asking
-for the page would start one that no page ever connects to, or take a preheated one from the pool)."""
+QUICK_COACH = {"HEARTS_TUTOR_COACH_DEALS": "40"}
+"""What every test server's tables have unless its test says otherwise: the coach judges on 40 sampled deals, a
+tenth of its own budget (the grades of every move and the hand's review are most of a played hand's CPU time).
+A test that reads what a grade or review says passes ``FULL_COACH``."""
+FULL_COACH = {"HEARTS_TUTOR_COACH_DEALS": ""}
+"""The coach's own budget at a test server's tables (as on a learner's machine)."""
 
 
 def _wait_for_http(url: str, proc: subprocess.Popen[Any], log: Path, timeout: float = 60) -> None:
@@ -83,7 +89,7 @@ def _wait_for_http(url: str, proc: subprocess.Popen[Any], log: Path, timeout: fl
 @contextlib.contextmanager
 def _server(argv: list[str], url: str, log: Path, env: Mapping[str, str] | None,
             started: list[subprocess.Popen[Any]] | None = None, probe: str = "") -> Iterator[str]:
-    full_env = {**os.environ, **(env or {})}
+    full_env = {**os.environ, **QUICK_COACH, **(env or {})}
     with log.open("w") as out:
         proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT, env=full_env, cwd=str(log.parent),
                                 start_new_session=True)

@@ -101,19 +101,14 @@ def answer_exercise(page: Any, name: str) -> None:
                 box.locator(f".ht-card-{card_str(c)}").click()
 
 
-def solve_practice(page: Any, lesson: str) -> str | None:
-    """Solve the puzzle the practice cell shows with the coach's best move; its id. When the bank holds no
-    puzzle of the lesson's themes yet (lesson 14 before the play-to-score miner ships), the cell must say so:
-    None."""
+def solve_practice(page: Any, lesson: str) -> str:
+    """Solve the puzzle the practice cell shows with the coach's best move; its id. (Every lesson's themes have
+    puzzles in the bank; the cell's words when a bank has none are tests/test_lesson_practice.py's.)"""
     from playwright.sync_api import expect
 
     panel = page.locator(".ht-practice-panel")
     themes = set(LESSON_THEMES[lesson])
-    if not any(themes & set(p.themes) and not p.variant for p in load_bank().puzzles):
-        panel.wait_for(state="attached", timeout=TIMEOUT_MS)
-        panel.scroll_into_view_if_needed()
-        expect(panel.locator(".ht-no-puzzle")).to_contain_text("no puzzles of this kind yet", timeout=TIMEOUT_MS)
-        return None
+    assert any(themes & set(p.themes) and not p.variant for p in load_bank().puzzles), f"no puzzle for {lesson}"
     shown = panel.locator(".ht-puzzle")
     shown.wait_for(state="attached", timeout=TIMEOUT_MS)
     shown.scroll_into_view_if_needed()

@@ -106,14 +106,11 @@ def test_lesson_renders_and_checks_answers(voila_url: str, browser: Any, noteboo
         lesson_puzzles = page.locator(".ht-puzzle:not(.ht-practice-panel .ht-puzzle)")
         lesson_puzzles.first.wait_for(timeout=LOAD_TIMEOUT_MS)
         sync_api.expect(lesson_puzzles).to_have_count(len(names), timeout=LOAD_TIMEOUT_MS)
-        # the practice cell at the end: one panel, showing a puzzle from the bank (or saying that the bank holds
-        # none of the lesson's themes yet: lesson 14 until the play-to-score puzzles ship)
-        if practice_pool(notebook):
-            sync_api.expect(page.locator(".ht-practice-panel .ht-puzzle-hand .ht-puzzle-card").first).to_be_visible(
-                timeout=LOAD_TIMEOUT_MS)
-        else:
-            sync_api.expect(page.locator(".ht-practice-panel .ht-no-puzzle")).to_contain_text(
-                "no puzzles of this kind yet", timeout=LOAD_TIMEOUT_MS)
+        # the practice cell at the end: one panel, showing a puzzle from the bank (the cell's words when the bank
+        # holds none of the lesson's themes are tests/test_practice.py's)
+        assert practice_pool(notebook), f"the bank holds no puzzle for {notebook}"
+        sync_api.expect(page.locator(".ht-practice-panel .ht-puzzle-hand .ht-puzzle-card").first).to_be_visible(
+            timeout=LOAD_TIMEOUT_MS)
         sync_api.expect(page.locator(".ht-practice-panel")).to_have_count(1)
         sync_api.expect(page.locator(".ht-table")).to_have_count(tables_in(notebook), timeout=LOAD_TIMEOUT_MS)
         for name in names:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import subprocess
 import sys
 import textwrap
@@ -242,15 +243,9 @@ def test_the_turn_clock_counts_down_and_plays_for_the_learner(tmp_path: Path) ->
     assert any(a.kind == "play" and a.seat == 0 for a in core.match.hand.history), "the clock played for the learner"
 
 
-def test_graded_moves_are_filed_for_practice(make, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
-    """Every move the coach grades at the table is an attempt in the learner's database (few rollouts here)."""
-    from hearts_tutor.coach.grading import grade_pass, grade_play
-
-    def quick(name: str, view, move):  # type: ignore[no-untyped-def]
-        return (grade_play if name == "grade_play" else grade_pass)(view, move, seed=1, rollouts=20)
-
-    monkeypatch.setattr(coaching, "call_coach", quick)
-    core = make(seed=3, grading=True)
+def test_graded_moves_are_filed_for_practice(make) -> None:  # type: ignore[no-untyped-def]
+    """Every move the coach grades at the table is an attempt in the learner's database (few deals here)."""
+    core = make(seed=3, grading=True, coach_deals=20)
     pass_first_cards(core)
     core.play_card(core.learner_view().legal_plays()[0])
     grade = core.coach.notes["grade"]
@@ -258,3 +253,37 @@ def test_graded_moves_are_filed_for_practice(make, monkeypatch: pytest.MonkeyPat
     attempts = core.store.learner.attempts()
     assert [(a.source, a.kind) for a in attempts] == [("table", "pass"), ("table", "play")]
     assert not core.errors
+
+
+def test_the_coach_deals_setting_reaches_every_question(make, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """``coach_deals`` (or HEARTS_TUTOR_COACH_DEALS) is the rollouts of the table's hints, grades and review."""
+    import hearts_tutor.coach as coach_package
+    from hearts_tutor.coach import grade_pass, grade_play, hint
+
+    asked: list[tuple[str, int | None]] = []
+
+    def spy(name, fn):  # type: ignore[no-untyped-def]
+        def wrapped(*args, **kwargs):  # type: ignore[no-untyped-def]
+            asked.append((name, kwargs.get("rollouts")))
+            return fn(*args, **{**kwargs, "rollouts": 6})
+        return wrapped
+
+    for name, fn in (("hint", hint), ("grade_play", grade_play), ("grade_pass", grade_pass)):
+        monkeypatch.setattr(coach_package, name, spy(name, fn))
+    monkeypatch.setenv("HEARTS_TUTOR_COACH_DEALS", "16")
+    core = make(seed=3, grading=True)
+    assert core.coach_deals == 16
+    core.ask_hint()
+    pass_first_cards(core)
+    core.play_card(core.learner_view().legal_plays()[0])
+    assert asked == [("hint", 16), ("grade_pass", 16), ("grade_play", 16)], asked
+    assert make(seed=3, coach_deals=40).coach_deals == 40  # the option before the environment
+    monkeypatch.delenv("HEARTS_TUTOR_COACH_DEALS")
+    assert make(seed=3).coach_deals is None  # the coach's own budget
+
+
+@pytest.mark.parametrize("bad", ["lots", "1", "2.5", "-4"])
+def test_a_bad_coach_deals_setting_is_named(make, monkeypatch: pytest.MonkeyPatch, bad: str) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("HEARTS_TUTOR_COACH_DEALS", bad)
+    with pytest.raises(ValueError, match=f"HEARTS_TUTOR_COACH_DEALS.*at least 2, not '{re.escape(bad)}'"):
+        make(seed=3)

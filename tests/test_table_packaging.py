@@ -4,6 +4,7 @@ importlib.resources (editable or regular install), and pyproject.toml lists ever
 from __future__ import annotations
 
 import fnmatch
+import os
 import subprocess
 import tomllib
 from contextlib import ExitStack
@@ -140,3 +141,23 @@ def test_lessons_command_options(monkeypatch, tmp_path: Path) -> None:  # type: 
     assert "--ServerApp.open_browser=False" in argv
     with pytest.raises(SystemExit):
         build_parser().parse_args(["lessons", "--port", "0"])
+
+
+def test_play_hands_its_coach_deals_to_the_kernels(monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """``hearts-tutor play --coach-deals N`` puts N where every kernel's tables read it (not launching Voila)."""
+    from voila.app import Voila
+
+    from hearts_tutor.cli import build_parser
+    from hearts_tutor.table.helpers import COACH_DEALS_ENV
+
+    seen: dict[str, str | None] = {}
+    monkeypatch.setattr(Voila, "launch_instance",
+                        classmethod(lambda cls, argv=None: seen.update(deals=os.environ.get(COACH_DEALS_ENV))))
+    for name in (COACH_DEALS_ENV, "JUPYTER_PATH"):  # both put back after the test
+        monkeypatch.setenv(name, os.environ.get(name, ""))
+    monkeypatch.setenv("HEARTS_TUTOR_DATA_DIR", str(tmp_path))
+    args = build_parser().parse_args(["play", "--no-browser", "--coach-deals", "30"])
+    assert args.func(args) == 0 and seen == {"deals": "30"}
+    for bad in ("1", "many"):
+        with pytest.raises(SystemExit):
+            build_parser().parse_args(["play", "--coach-deals", bad])

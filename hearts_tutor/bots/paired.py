@@ -76,13 +76,14 @@ SCORE_MATTERS = 0.3
 
 
 def score_decides(line: ScoreLine, est: Mapping[K, Estimate], fewest: K, order: Callable[[K], Any]) -> bool:
-    """Whether a player at the score ``line`` should leave the ``fewest``-points option (a card or a pass):
-    the game can end this hand, or the chance to win the game (``est``: a search whose rollouts are valued by
-    the chance of not winning) prefers another option beyond sampling noise, deal by deal (:func:`clearly_worse`),
-    and by at least ``SCORE_MATTERS``. Otherwise a player at the score plays what the points alone would play,
-    from the same sampled deals, so a score far from the target changes nothing (the coach's hint, the expert)."""
-    return line.can_end_this_hand or clearly_worse({o: e.values for o, e in est.items()}, fewest, order,
-                                                   by=SCORE_MATTERS)
+    """Whether a player at the score ``line`` should leave the ``fewest``-points option (a card or a pass): the
+    chance to win the game (``est``: a search whose rollouts are valued by the chance of not winning) prefers
+    another option beyond sampling noise, deal by deal (:func:`clearly_worse`), and, where the game cannot end
+    this hand, by at least ``SCORE_MATTERS``. Otherwise a player at the score plays what the points alone would
+    play, from the same sampled deals, so a score far from the target changes nothing (the coach's hint, the
+    expert), and a hand that can end the game is not played by the noise of a few sampled deals."""
+    return clearly_worse({o: e.values for o, e in est.items()}, fewest, order,
+                         by=0.0 if line.can_end_this_hand else SCORE_MATTERS)
 
 
 __all__ = ["NOISE_Z", "SCORE_MATTERS", "Summary", "clearly_worse", "score_decides", "summarise"]

@@ -59,6 +59,8 @@ class ServeOptions:
     """Kernels that have already dealt the table, waiting for the next visitors (0: start one per visitor)."""
     per_learner: bool = False
     """Each page keeps its statistics and practice records apart, for as long as its kernel lives."""
+    coach_deals: int | None = None
+    """Sampled deals behind each grade, hint and review at the tables (None: the coach's own budget)."""
 
     @property
     def cull_interval(self) -> int:
@@ -107,6 +109,10 @@ def serve(options: ServeOptions | None = None) -> int:
         os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(data), os.environ.get("JUPYTER_PATH")) if p)
         if options.per_learner:  # the kernels inherit it; removed with every learner's records when we stop
             os.environ[CLASS_DIR] = stack.enter_context(tempfile.TemporaryDirectory(prefix="hearts_tutor_class_"))
+        if options.coach_deals is not None:  # the kernels inherit it
+            from ..table.helpers import COACH_DEALS_ENV
+
+            os.environ[COACH_DEALS_ENV] = str(options.coach_deals)
         print(f"hearts-tutor: serving the table at http://{options.ip}:{options.port}/ (Ctrl-C to stop)", flush=True)
         Voila.launch_instance(argv=argv)
     return 0

@@ -12,6 +12,7 @@ import dataclasses
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Protocol
 
 from ..engine.cards import Card
@@ -113,6 +114,7 @@ class CoachedTable(Protocol):
     autopilot: bool
     demo: bool
     grading: bool
+    coach_deals: int | None
     hand_scored: bool
     hand_version: int
     computer_moves: set[int | None]
@@ -205,7 +207,8 @@ class Coach:
             return
         self.notes["hint"] = Working("The coach is thinking…", mark="✦ ")
         table.notify()
-        table.pacer.background(compute_hint, (view,), self._show_hint, queue="hints")
+        table.pacer.background(partial(compute_hint, deals=table.coach_deals), (view,), self._show_hint,
+                               queue="hints")
 
     def _show_hint(self, args: tuple[PlayerView], result: tuple[tuple[Card, ...], str]) -> None:
         view = args[0]
@@ -234,7 +237,7 @@ class Coach:
         record.plays = record.plays[:at] if at is not None else []
         if at is None:
             record.passes = []
-        table.pacer.background(call_coach, (name, view, move),
+        table.pacer.background(partial(call_coach, deals=table.coach_deals), (name, view, move),
                                lambda _args, g: self.show_grade(kind, move, g, at, version, filed=(view, record)))
 
     def show_grade(self, kind: str, move: Card | tuple[Card, ...], g: Any, at: int | None = None,
@@ -286,7 +289,8 @@ class Coach:
         scores = m.scores  # the scores before this hand (the review judges at them)
         if len(m.hand_points) > len(m.history):
             scores = [s - p for s, p in zip(scores, m.hand_points[-1], strict=True)]
-        table.pacer.background(call_coach, ("review_hand", record, LEARNER, 0, tuple(scores)), self.show_review)
+        table.pacer.background(partial(call_coach, deals=table.coach_deals),
+                               ("review_hand", record, LEARNER, 0, tuple(scores)), self.show_review)
 
     def show_review(self, _args: tuple[Any, ...], review: Any) -> None:
         """The coach's review of the hand has come (moves the computer made for the learner are left out)."""

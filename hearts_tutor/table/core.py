@@ -30,7 +30,7 @@ from ..engine.rules import Rules
 from ..engine.view import PlayerView
 from ..practice.stats import Stats
 from ..practice.stats_store import StatsStore
-from . import art
+from . import art, helpers
 from .coaching import Coach, TutorWarning
 from .events import MODES, SPEEDS, Change, NextStep
 from .executor import Executor, make_executor
@@ -52,6 +52,8 @@ class TableCore:
     the learner read the bots' minds, ``grading`` grades each move with the coach's rollouts, ``stats`` is
     where statistics are kept (by default the user's data directory), and ``executor`` where bots and coach
     think in async mode (an :class:`~.executor.Executor`, or its name: ``pool``, ``cooperative``).
+    ``coach_deals`` is the number of sampled deals behind each grade, hint and review (default: the environment's
+    ``HEARTS_TUTOR_COACH_DEALS``, else the coach's own budget; fewer answer sooner and judge more roughly).
     ``on_change`` is told of every change from the first deal on (more observers: :attr:`observers`); ``save``
     keeps the game in the learner database after every move, to be resumed after a reload (:mod:`.saved`):
     True under the app's key, a text under that key of its own (a lesson's table), False not at all.
@@ -61,7 +63,8 @@ class TableCore:
                  mode: str = "async", speed: str = "normal", tutor: bool = False, demo: bool = False,
                  practice: bool = True, telepathy: bool = True, grading: bool = True,
                  stats: StatsStore | None = None, executor: Executor | str | None = None,
-                 on_change: Callable[[Change], None] | None = None, save: bool | str = True) -> None:
+                 on_change: Callable[[Change], None] | None = None, save: bool | str = True,
+                 coach_deals: int | None = None) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be async, sync or manual, not {mode!r}")
         if speed not in SPEEDS:
@@ -73,6 +76,7 @@ class TableCore:
         self.practice = practice
         self.telepathy_enabled = telepathy
         self.grading = grading
+        self.coach_deals = helpers.coach_deals(coach_deals)
         self.rules = rules or Rules.preset("standard")
         self.seed = seed
         self._rng = random.Random(seed)

@@ -7,6 +7,7 @@ legality sentences.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -17,6 +18,9 @@ from ..engine.rules import Rules
 from ..engine.view import PlayerView
 
 DEFAULT_LEVELS = ("easy", "medium", "hard", "expert")
+COACH_DEALS_ENV = "HEARTS_TUTOR_COACH_DEALS"
+"""Environment: the sampled deals behind each grade, hint and review at the tables of this process (unset: the
+coach's own budget). Fewer deals answer sooner and judge more roughly: for a class on a small server."""
 LEARNER = 0
 """The learner's seat (at the bottom of the table)."""
 HAND_OVER = "Hand over: "
@@ -31,19 +35,42 @@ def coach_function(name: str) -> Callable[..., Any] | None:
     return fn if callable(fn) else None
 
 
-def call_coach(name: str, *args: Any) -> Any:
-    """``hearts_tutor.coach.<name>(*args)`` (run in a worker process by the table)."""
+def coach_deals(value: int | str | None = None) -> int | None:
+    """The deals behind the coach's answers at a table: ``value``, else :data:`COACH_DEALS_ENV`, else None (the
+    coach's own budget); raises ValueError naming a value that is not a whole number of at least 2.
+
+    >>> coach_deals(24), coach_deals("8")
+    (24, 8)
+    """
+    if value is None:
+        value = os.environ.get(COACH_DEALS_ENV) or None
+        if value is None:
+            return None
+    try:
+        deals = int(value)
+    except (TypeError, ValueError):
+        deals = 0
+    if deals < 2 or str(value).strip() != str(deals):
+        raise ValueError(f"the coach's deals ({COACH_DEALS_ENV}) must be a whole number of at least 2, "
+                         f"not {value!r}")
+    return deals
+
+
+def call_coach(name: str, *args: Any, deals: int | None = None) -> Any:
+    """``hearts_tutor.coach.<name>(*args)`` (run in a worker process by the table), on ``deals`` sampled deals
+    where given (the coach's ``rollouts``)."""
     fn = coach_function(name)
     if fn is None:
         raise RuntimeError(f"the coach has no {name}")
-    return fn(*args)
+    return fn(*args) if deals is None else fn(*args, rollouts=deals)
 
 
-def compute_hint(view: PlayerView) -> tuple[tuple[Card, ...], str]:
-    """The coach's hint for the learner's decision (its cards and reason), with fallbacks while it is missing."""
+def compute_hint(view: PlayerView, deals: int | None = None) -> tuple[tuple[Card, ...], str]:
+    """The coach's hint for the learner's decision (its cards and reason), on ``deals`` sampled deals where
+    given, with fallbacks while the coach is missing."""
     fn = coach_function("hint")
     if fn is not None:
-        res = fn(view)
+        res = fn(view) if deals is None else fn(view, rollouts=deals)
         note = score_line_note(res)
         return tuple(getattr(res, "cards", ()) or ()), str(getattr(res, "reason", "") or "") + note
     if view.phase is Phase.PASS:
