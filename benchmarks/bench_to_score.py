@@ -13,14 +13,23 @@ cards played) its two plays parted.
     nice -n 15 .venv/bin/python benchmarks/bench_to_score.py hints  --games 400 --rollouts 24   # resumes
     nice -n 15 .venv/bin/python benchmarks/bench_to_score.py expert --games 400 --rollouts 24   # resumes
     .venv/bin/python benchmarks/bench_to_score.py report            # win rates and the CI of the difference
+    nice -n 15 .venv/bin/python benchmarks/bench_to_score.py partings expert --deals 200   # resumes
 
 ``hints``: the seat plays the coach's hint (``hint(..., rollouts=R, workers=1)``) with ``to_score=True`` against
 ``to_score=False``. ``expert``: the expert bot (``rollouts=R``, one core) with ``to_score=True`` against
 ``False`` (before/after). A game's result is the seat's share of first place (1, 1/2 on a two-way tie, 0).
 Each finished game appends a line (both plays) to ``benchmarks/to_score/<mode>-v2.jsonl``; a rerun skips the
 games done (resumes). Progress (games done, running figures) goes to ``benchmarks/to_score/<mode>-v2.progress``.
-The earlier run (players before the paired rule, each play a separate game) is ``<mode>.jsonl``;
-``report --earlier`` sums it up.
+Earlier runs, summed up by ``report --earlier``: ``<mode>.jsonl`` (players before the paired rule, each play a
+separate game) and ``<mode>-v2.jsonl`` (lockstep; where the game could end this hand the players took the best
+mean chance of their few sampled deals, noise or not: the long search of ``partings`` found those choices no
+better than the points card, while the players now leave it there too only beyond sampling noise).
+
+``partings`` looks closer at the first decision where a game's two plays part: the game is replayed to it, and
+both moves are judged by a long search (``--deals`` sampled deals common to both, valued by the chance to win the
+game at that score line, as the players value theirs but with many more deals). Whole games measure the score's
+worth with the noise of every later hand; this measures each parting decision on its own, by the same model of
+the chance to win (``<mode>-v2-partings.jsonl``, resumable).
 """
 
 from __future__ import annotations
@@ -29,6 +38,7 @@ import argparse
 import copy
 import json
 import math
+import random
 import sys
 import time
 from pathlib import Path
@@ -42,7 +52,8 @@ from hearts_tutor.engine.rules import Rules
 from hearts_tutor.equity.line import judged_line
 
 OUT = Path(__file__).parent / "to_score"
-VERSION = "-v2"
+VERSION = "-v3"
+EARLIER = ("", "-v2")
 Z95 = 1.959964
 Move = tuple[str, tuple[int, ...], str | None]  # kind, cards, moon choice
 
@@ -163,6 +174,97 @@ def play_game(mode: str, game: int, rollouts: int) -> dict[str, Any]:
     return result
 
 
+def replay_to_parting(mode: str, game: int, rollouts: int) -> tuple[Match, int, dict[bool, Move]] | None:
+    """Game ``game`` replayed in lockstep (as :func:`play_game` plays it) up to the tested seat's first decision
+    where its two players disagree: the match there, the seat and both moves (None if they never disagree)."""
+    rules = Rules.preset("standard")
+    match = Match(rules, seed=1000 + game)
+    tested = game % rules.players
+    others: list[Any] = [BotPlayer("hard", seed=game * 10 + s) for s in range(rules.players)]
+    arms = {True: tested_player(mode, game, True, rollouts), False: tested_player(mode, game, False, rollouts)}
+    while True:
+        seat = seat_to_move(match)
+        if seat is None:
+            match.next_hand()
+            if match.game_over:
+                return None
+            continue
+        if seat != tested:
+            apply(match, seat, others[seat].move(match, seat))
+            continue
+        moves = {t: arms[t].move(match, seat) for t in (True, False)}
+        if moves[True] != moves[False]:
+            return match, seat, moves
+        apply(match, seat, moves[True])
+
+
+def judge_parting(mode: str, game: int, rollouts: int, deals: int) -> dict[str, Any] | None:
+    """The two moves of a game's parting judged by a long search (``deals`` sampled deals, common to both,
+    each rollout valued by the loss in the chance to win the game at the parting's score line): the to-score
+    move's gain in that chance over the points move (percentage points; positive: the score-aware move is
+    better), with its standard error, and its cost in points of the hand."""
+    from hearts_tutor.bots.heuristic import Beliefs
+    from hearts_tutor.bots.search import evaluate_passes, evaluate_plays
+
+    found = replay_to_parting(mode, game, rollouts)
+    if found is None:
+        return None
+    match, seat, moves = found
+    view = match.view(seat)
+    line = judged_line(view)
+    if line is None or moves[True][0] == "moon":
+        return {"game": game, "kind": moves[True][0], "judged": False}
+    rng = random.Random(f"parting {game}")
+    if moves[True][0] == "pass":
+        options = [moves[True][1], moves[False][1]]
+        est: dict[Any, Any] = evaluate_passes(view, options, rollouts=deals, rng=rng, value=line.loss_after)
+    else:
+        beliefs = Beliefs(view)
+        est = evaluate_plays(view, rollouts=deals, rng=rng, card_weights=beliefs.card_weights() or None,
+                             void_odds=beliefs.void_odds() or None, value=line.loss_after)
+        options = [moves[True][1][0], moves[False][1][0]]
+    a, b = (est[o].values for o in options)
+    d = [y - x for x, y in zip(a, b, strict=True)]  # loss of the points move minus loss of the to-score move
+    n = len(d)
+    mean = sum(d) / n
+    se = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1) / n) if n > 1 else math.inf
+    return {"game": game, "kind": moves[True][0], "judged": True, "deals": n,
+            "can_end_this_hand": bool(line.can_end_this_hand), "gain": round(mean, 3), "se": round(se, 3),
+            "points_cost": round((est[options[0]].points or 0.0) - (est[options[1]].points or 0.0), 3)}
+
+
+def partings(mode: str, deals: int, rollouts: int, version: str = VERSION) -> dict[str, Any]:
+    """Judge the partings of the games played so far (resumes from ``<mode><version>-partings.jsonl``); the mean
+    gain in the chance to win over the judged partings, with a 95% CI (over partings). Only the current players
+    can be replayed: an earlier version's file is summed up, not extended."""
+    path = OUT / f"{mode}{version}-partings.jsonl"
+    done = {json.loads(x)["game"]: json.loads(x) for x in path.read_text().splitlines()} if path.exists() else {}
+    for game, r in sorted(load(mode).items()) if version == VERSION else ():
+        if game in done or not r["parted"]:
+            continue
+        judged = judge_parting(mode, game, rollouts, deals)
+        if judged is None:
+            continue
+        with path.open("a") as f:
+            f.write(json.dumps(judged) + "\n")
+        done[game] = judged
+    rows = [r for r in done.values() if r.get("judged")]
+    out: dict[str, Any] = {"mode": mode + version, "partings_judged": len(rows),
+                           "deals": max((r["deals"] for r in rows), default=deals)}
+    for name, subset in (("all", rows), ("game can end this hand", [r for r in rows if r["can_end_this_hand"]]),
+                         ("game cannot end this hand", [r for r in rows if not r["can_end_this_hand"]])):
+        g = [r["gain"] for r in subset]
+        if len(g) > 1:
+            m = sum(g) / len(g)
+            half = Z95 * math.sqrt(sum((x - m) ** 2 for x in g) / (len(g) - 1) / len(g))
+            out[name] = {"n": len(g), "mean_gain_percent": round(m, 3),
+                         "ci95": [round(m - half, 3), round(m + half, 3)],
+                         "better": sum(1 for r in subset if r["gain"] > 2 * r["se"]),
+                         "worse": sum(1 for r in subset if r["gain"] < -2 * r["se"]),
+                         "mean_points_cost": round(sum(r["points_cost"] for r in subset) / len(g), 3)}
+    return out
+
+
 def load(mode: str, version: str = VERSION) -> dict[int, dict[str, Any]]:
     """The finished games of a run by number (the earlier run's two lines per game joined into one)."""
     path = OUT / f"{mode}{version}.jsonl"
@@ -230,14 +332,22 @@ def main() -> int:
         p = sub.add_parser(mode)
         p.add_argument("--games", type=int, default=400)
         p.add_argument("--rollouts", type=int, default=24)
+    par = sub.add_parser("partings", help="judge each game's first parting with a long search (resumes)")
+    par.add_argument("mode", choices=["hints", "expert"])
+    par.add_argument("--deals", type=int, default=400)
+    par.add_argument("--rollouts", type=int, default=24, help="the rollouts the games were played with")
     rep = sub.add_parser("report")
-    rep.add_argument("--earlier", action="store_true", help="also the earlier run (before the paired rule)")
+    rep.add_argument("--earlier", action="store_true", help="also the earlier runs (-v2 and before)")
     args = parser.parse_args()
     if args.cmd == "report":
         for mode in ("hints", "expert"):
-            if args.earlier:
-                print(json.dumps(summary(mode, "")))
-            print(json.dumps(summary(mode)))
+            for version in (*EARLIER, VERSION) if args.earlier else (VERSION,):
+                print(json.dumps(summary(mode, version)))
+                if (OUT / f"{mode}{version}-partings.jsonl").exists():
+                    print(json.dumps(partings(mode, 0, 0, version)))
+        return 0
+    if args.cmd == "partings":
+        print(json.dumps(partings(args.mode, args.deals, args.rollouts)))
         return 0
     run(args.cmd, args.games, args.rollouts)
     return 0
