@@ -64,11 +64,10 @@ VOILA_MAIN = ("from hearts_tutor.serve.app import skip_slow_optional_checks; ski
               "from voila.app import main; main()")
 """``python -m voila``, started as ``hearts-tutor play`` starts it (without the slow optional schema checks)."""
 QUICK_COACH = {"HEARTS_TUTOR_COACH_DEALS": "40"}
-"""What every test server's tables have unless its test says otherwise: the coach judges on 40 sampled deals, a
-tenth of its own budget (the grades of every move and the hand's review are most of a played hand's CPU time).
-A test that reads what a grade or review says passes ``FULL_COACH``."""
-FULL_COACH = {"HEARTS_TUTOR_COACH_DEALS": ""}
-"""The coach's own budget at a test server's tables (as on a learner's machine)."""
+"""What every test server's tables have unless its test's ``env`` says otherwise (an empty value: the coach's
+own budget): the coach judges on 40 sampled deals, about a tenth of its own budget (the grades of every move and
+the hand's review are most of a played hand's CPU time); the grades, reviews and words the browser tests read
+still come, from fewer deals."""
 
 
 def _wait_for_http(url: str, proc: subprocess.Popen[Any], log: Path, timeout: float = 60) -> None:
