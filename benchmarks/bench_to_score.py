@@ -41,6 +41,7 @@ import math
 import random
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -125,46 +126,66 @@ def tested_player(mode: str, game: int, to_score: bool, rollouts: int) -> Any:
     return BotPlayer("expert", seed=game, rollouts=rollouts, workers=1, to_score=to_score)
 
 
-def play_game(mode: str, game: int, rollouts: int) -> dict[str, Any]:
-    """One game played both ways in lockstep; the tested seat's share of first place each way and where the two
-    plays parted (None if never)."""
+@dataclass
+class Lockstep:
+    """A game played in lockstep up to the tested seat's first disagreement (or to its end): the match there,
+    the seats' players, the decisions the two agreed on, and the two moves (None if they never disagreed)."""
+
+    match: Match
+    tested: int
+    others: list[Any]
+    arms: dict[bool, Any]
+    decisions: int
+    moves: dict[bool, Move] | None
+
+
+def lockstep(mode: str, game: int, rollouts: int) -> Lockstep:
+    """Game ``game`` played with the tested seat's two players both asked at every decision (same seeds), one
+    table while they agree."""
     rules = Rules.preset("standard")
     match = Match(rules, seed=1000 + game)
     tested = game % rules.players
     others: list[Any] = [BotPlayer("hard", seed=game * 10 + s) for s in range(rules.players)]
     arms = {True: tested_player(mode, game, True, rollouts), False: tested_player(mode, game, False, rollouts)}
-    start = time.process_time()
-    decisions, parted = 0, None
-    matches = {True: match, False: match}
+    decisions = 0
     while True:
         seat = seat_to_move(match)
         if seat is None:
             match.next_hand()
             if match.game_over:
-                break
+                return Lockstep(match, tested, others, arms, decisions, None)
             continue
         if seat != tested:
             apply(match, seat, others[seat].move(match, seat))
             continue
         moves = {t: arms[t].move(match, seat) for t in (True, False)}
         decisions += 1
-        if moves[True] == moves[False]:
-            apply(match, seat, moves[True])
-            continue
-        line = judged_line(match.view(seat))
-        parted = {"hand": len(match.history) + 1, "played": len(match.hand.plays()), "decision": decisions,
+        if moves[True] != moves[False]:
+            return Lockstep(match, tested, others, arms, decisions, moves)
+        apply(match, seat, moves[True])
+
+
+def play_game(mode: str, game: int, rollouts: int) -> dict[str, Any]:
+    """One game played both ways in lockstep, forked at the first disagreement and both finished from there; the
+    tested seat's share of first place each way and where the two plays parted (None if never)."""
+    start = time.process_time()
+    step = lockstep(mode, game, rollouts)
+    match, tested, parted = step.match, step.tested, None
+    matches = {True: match, False: match}
+    if step.moves is not None:
+        line = judged_line(match.view(tested))
+        parted = {"hand": len(match.history) + 1, "played": len(match.hand.plays()), "decision": step.decisions,
                   "phase": match.hand.phase.value, "scores": list(match.scores),
                   "can_end_this_hand": bool(line and line.can_end_this_hand)}
-        fork, fork_others = copy.deepcopy((match, others))
-        apply(match, seat, moves[True])
-        apply(fork, seat, moves[False])
-        for m, players, t in ((match, others, True), (fork, fork_others, False)):
+        fork, fork_others = copy.deepcopy((match, step.others))
+        apply(match, tested, step.moves[True])
+        apply(fork, tested, step.moves[False])
+        for m, players, t in ((match, step.others, True), (fork, fork_others, False)):
             players = list(players)
-            players[tested] = arms[t]
+            players[tested] = step.arms[t]
             finish(m, players)
         matches = {True: match, False: fork}
-        break
-    result: dict[str, Any] = {"game": game, "seat": tested, "parted": parted, "decisions_together": decisions,
+    result: dict[str, Any] = {"game": game, "seat": tested, "parted": parted, "decisions_together": step.decisions,
                               "cpu_seconds": round(time.process_time() - start, 1)}
     for t, key in ((True, "to_score"), (False, "points")):
         m = matches[t]
@@ -174,43 +195,23 @@ def play_game(mode: str, game: int, rollouts: int) -> dict[str, Any]:
     return result
 
 
-def replay_to_parting(mode: str, game: int, rollouts: int) -> tuple[Match, int, dict[bool, Move]] | None:
-    """Game ``game`` replayed in lockstep (as :func:`play_game` plays it) up to the tested seat's first decision
-    where its two players disagree: the match there, the seat and both moves (None if they never disagree)."""
-    rules = Rules.preset("standard")
-    match = Match(rules, seed=1000 + game)
-    tested = game % rules.players
-    others: list[Any] = [BotPlayer("hard", seed=game * 10 + s) for s in range(rules.players)]
-    arms = {True: tested_player(mode, game, True, rollouts), False: tested_player(mode, game, False, rollouts)}
-    while True:
-        seat = seat_to_move(match)
-        if seat is None:
-            match.next_hand()
-            if match.game_over:
-                return None
-            continue
-        if seat != tested:
-            apply(match, seat, others[seat].move(match, seat))
-            continue
-        moves = {t: arms[t].move(match, seat) for t in (True, False)}
-        if moves[True] != moves[False]:
-            return match, seat, moves
-        apply(match, seat, moves[True])
-
-
 def judge_parting(mode: str, game: int, rollouts: int, deals: int) -> dict[str, Any] | None:
     """The two moves of a game's parting judged by a long search (``deals`` sampled deals, common to both,
     each rollout valued by the loss in the chance to win the game at the parting's score line): the to-score
     move's gain in that chance over the points move (percentage points; positive: the score-aware move is
     better), with its standard error, and its cost in points of the hand."""
+    return judge_step(game, lockstep(mode, game, rollouts), deals)
+
+
+def judge_step(game: int, step: Lockstep, deals: int) -> dict[str, Any] | None:
+    """:func:`judge_parting` of a game already replayed to its parting."""
     from hearts_tutor.bots.heuristic import Beliefs
     from hearts_tutor.bots.search import evaluate_passes, evaluate_plays
 
-    found = replay_to_parting(mode, game, rollouts)
-    if found is None:
+    if step.moves is None:
         return None
-    match, seat, moves = found
-    view = match.view(seat)
+    moves = step.moves
+    view = step.match.view(step.tested)
     line = judged_line(view)
     if line is None or moves[True][0] == "moon":
         return {"game": game, "kind": moves[True][0], "judged": False}
