@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from hearts_tutor.cli import main as cli_main
-from hearts_tutor.coach.to_score import ScoreLine, chance_words, compare
+from hearts_tutor.coach.to_score import ScoreLine, chance_words, compare, percent
 from hearts_tutor.engine.rules import Rules
 from hearts_tutor.equity import EquityUnavailable, GameOdds, final_shares, game_over
 from hearts_tutor.equity.build import simulate
@@ -108,7 +108,8 @@ def test_the_queen_to_the_leader_wins_the_game_where_the_points_see_no_differenc
     assert near.best_by_points == "queen to seat 2"  # a tie in points: the first option
     assert near.best == "queen to the leader" and near.score_changes_advice and not near.in_points
     assert near.chance["queen to the leader"] == 1.0  # the leader reaches 108: seat 0 is lowest and wins
-    assert near.cost_words("queen to seat 2").startswith("this gives up")
+    assert near.cost_words("queen to seat 2") == "this lowers your chance to win the game from 100% to " \
+        + percent(near.chance["queen to seat 2"])
     far = compare(ScoreLine(STANDARD, (0, 0, 0, 0), 0), options)
     assert far.in_points and far.cost_words("queen to seat 2") == "this costs nothing on average"
 
@@ -150,8 +151,9 @@ def test_the_chance_after_a_hand_is_the_model_at_the_new_scores() -> None:
 
 
 def test_words_never_round_a_real_loss_to_nothing() -> None:
-    assert chance_words(0.003, 0.297, 0.3) == ("this gives up less than 1% of your chance to win the game "
-                                               "(30% instead of 30%)")
+    assert chance_words(0.003, 0.297, 0.3) == ("this lowers your chance to win the game by less than 1 win in 100 "
+                                               "games (it stays at 30%)")
+    assert chance_words(0.02, 0.29, 0.31) == "this lowers your chance to win the game from 31% to 29%"
 
 
 # ----- building and testing the model -----

@@ -75,7 +75,8 @@ def test_grading_the_queen_in_the_chance_to_win_the_game(queen: HandState) -> No
     bad = grade_play(at(queen, NEAR_OTHER_WINS), QS, seed=1, rollouts=ROLLOUTS, deadline=NO_DEADLINE)
     assert bad.unit == "chance" and bad.line is not None and bad.line.scores == NEAR_OTHER_WINS
     assert bad.band == "blunder" and bad.cost > 15
-    assert "of your chance to win the game" in bad.explanation and "seat 1 leads with 31" in bad.explanation
+    assert " wins in 100 games against the coach's choice" in bad.explanation
+    assert "seat 1 leads with 31" in bad.explanation
     good = grade_play(at(queen, NEAR_LEADER_WINS), QS, seed=1, rollouts=ROLLOUTS, deadline=NO_DEADLINE)
     assert good.unit == "chance" and good.band == "best"
     assert "keeps your best chance to win the game" in good.explanation
@@ -171,7 +172,7 @@ def test_the_hard_bot_double_checks_at_the_score(queen: HandState) -> None:
     for_points.plays_to_score = False
     assert for_points.decide(at(queen, NEAR_OTHER_WINS)).card == QS  # its rules of thumb: rid of the queen
     keeps = HardBot(seed=1).decide(at(queen, NEAR_OTHER_WINS))
-    assert keeps.card != QS and "more of my chance to win the game than the queen of spades" in keeps.summary()
+    assert keeps.card != QS and "more games in 100 than the queen of spades" in keeps.summary()
     assert HardBot(seed=1).decide(at(queen, NEAR_LEADER_WINS)).card == QS
     assert HardBot(seed=1).decide(at(queen, FAR)).card == QS
 
@@ -197,7 +198,7 @@ def test_the_table_shows_the_cost_in_chance_and_the_score_line_it_was_judged_at(
         shown = panels.note_html(core, "grade")
     finally:
         core.close()
-    assert "of your chance to win the game against the best" in shown and "pts against" not in shown
+    assert " wins in 100 games against the best" in shown and "pts against" not in shown
     names = core.names
     assert (f"Judged at the score: you 40, {names[1]} 31, {names[2]} 88, {names[3]} 60; the game ends at 100"
             in shown)

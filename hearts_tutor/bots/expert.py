@@ -54,7 +54,7 @@ def _costs_more(diff: float, best: Card, line: ScoreLine | None = None) -> str:
     if diff < 0.05:
         return f"find {card_name(best)} at least as good"
     if line is not None:
-        return f"say it gives up about {diff:.1f}% more of my chance to win the game than {card_name(best)}"
+        return f"say it wins about {diff:.1f} fewer games in 100 than {card_name(best)}"
     return f"say it costs about {diff:.1f} points more than {card_name(best)}"
 
 
@@ -166,8 +166,7 @@ class ExpertBot(Bot):
         if line is not None:
             chance = f"about {100 - est[best].mean:.0f}% to win the game"
             reason = (f"it keeps my chance to win the game as high as any card ({chance})" if margin < 0.05 else
-                      f"it keeps about {margin:.1f}% more of my chance to win the game than {card_name(runner)} "
-                      f"({chance})")
+                      f"it wins about {margin:.1f} more games in 100 than {card_name(runner)} ({chance})")
         elif margin < 0.05:
             reason = f"it is as good as any ({_pts(est[best].mean)} points expected)"
         else:

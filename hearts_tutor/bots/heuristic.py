@@ -152,7 +152,7 @@ class HeuristicBot(Bot):
         margin = self.check_margin if line is None else self.check_margin * line.percent_per_point()
         if means[best] - means[alt] > margin:
             gain = (f"cost about {means[best] - means[alt]:.1f} points less" if line is None else
-                    f"kept about {means[best] - means[alt]:.1f}% more of my chance to win the game")
+                    f"won about {means[best] - means[alt]:.1f} more games in 100")
             return alt, f"playing the hand out in my head, it {gain} than {card_name(best)}"
         return best, reason
 

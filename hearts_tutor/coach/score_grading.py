@@ -8,7 +8,7 @@ Both are compared the paired way (differences within ``NOISE_Z`` standard errors
 Where the score makes no difference (the game cannot end this hand and the chance cannot tell the fewest-points
 option from the best one) the grade stays in points, as outside a match, with ``unit="points"`` and the score
 line attached. Otherwise it is in chance (``unit="chance"``): ``cost`` is the percent of the chance to win the
-game the move gives up against the best move, and the words say so ("gives up 6% of your chance to win the
+game the move gives up against the best move, and the words say so ("costs you about 6 wins in 100 games
 game"). When the fewest points would have been the wrong move, the explanation says why from the position
 (:func:`~hearts_tutor.coach.score_advice.score_reason`).
 
@@ -50,11 +50,6 @@ CHANCE_PERCENT_LIMITS = BAND_LIMITS
 SCORE_MARGIN = 0.05
 
 
-def _chance_phrase(x: float) -> str:
-    """Percent of the chance to win, rounded for a player: 'about 6%', 'less than 1%'."""
-    return "less than 1%" if x < 0.5 else f"about {round(x)}%"
-
-
 class ChanceWords:
     """The grade's words in chance to win the game (the points words are :mod:`.text`'s)."""
 
@@ -73,12 +68,12 @@ class ChanceWords:
     def grade_cost(band: str, move: str, cost: float, best_move: str | None) -> str:
         tail = (f" {text.cap(best_move)} would have been better." if best_move
                 else " Another choice would have been better.")
-        return (f"{text.BAND_WORDS[band]} {text.cap(move)} gives up {_chance_phrase(cost)} of your chance to win "
-                f"the game against the coach's choice.{tail}")
+        return (f"{text.BAND_WORDS[band]} {text.cap(move)} costs you {text.wins_in_100(cost)} against the "
+                f"coach's choice.{tail}")
 
     @staticmethod
     def grade_feedback(band: str, cost: float) -> str:
-        return f"{text.BAND_WORDS[band]} That gives up {_chance_phrase(cost)} of your chance to win the game."
+        return f"{text.BAND_WORDS[band]} That costs you {text.wins_in_100(cost)}."
 
 
 def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Card, ...], chosen: Any,

@@ -103,8 +103,8 @@ class ScoreJudge:
         return [c for c in self.view.legal_plays() if self.accepts(c)]
 
     def words(self, c: Card) -> str:
-        """What ``c`` does to the learner's chances, e.g. 'The queen of spades gives up 31% of your chance to win
-        the game (0% instead of 31%)'."""
+        """What ``c`` does to the learner's chances, e.g. 'The queen of spades: this lowers your chance to win
+        the game from 31% to 0%.'"""
         cost = self.verdict.cost_words(c)
         return f"{card_name(c)[0].upper()}{card_name(c)[1:]}: {cost}."
 

@@ -560,10 +560,26 @@ def review_points(points: int) -> str:
     return f"You scored {points} point{'s' if points != 1 else ''} this hand."
 
 
+def wins_in_100(cost: float, exact: bool = False) -> str:
+    """A cost in the chance to win the game (``cost``: percentage points) as games won in 100: 'about 6 wins in 100
+    games', 'less than 1 win in 100 games', or with ``exact`` '6.0 wins in 100 games'. (Not '6% of your chance':
+    a player may read that as 6% of what the chance was.)
+
+    >>> wins_in_100(6.2), wins_in_100(0.4), wins_in_100(1.04, exact=True)
+    ('about 6 wins in 100 games', 'less than 1 win in 100 games', '1.0 wins in 100 games')
+    """
+    if exact:
+        return f"{cost:.1f} wins in 100 games"
+    if cost < 0.5:
+        return "less than 1 win in 100 games"
+    n = round(cost)
+    return f"about {n} win{'s' if n != 1 else ''} in 100 games"
+
+
 def review_cost(cost: float, unit: str = "points") -> str:
-    """A graded move's cost: 'cost 1.5 points', or in chance 'gives up 6.0% of your chance to win the game'."""
+    """A graded move's cost: 'cost 1.5 points', or in chance 'cost 6.0 wins in 100 games'."""
     if unit == "chance":
-        return f"gives up {cost:.1f}% of your chance to win the game"
+        return f"cost {wins_in_100(cost, exact=True)}"
     return f"cost {cost:.1f} points"
 
 

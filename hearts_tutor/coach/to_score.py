@@ -4,7 +4,7 @@ A rollout ends with every seat's points for the hand. :class:`ScoreLine` turns t
 learner's chance of winning the game at the new scores (:class:`~hearts_tutor.equity.GameOdds`, exact when
 the hand ends the game), and :func:`compare` weighs the options of one decision from their rollouts: the mean
 chance and the mean points of each, the best by either, and the cost of each in words a player reads: "this
-gives up 6% of your chance to win the game", or in points where the score makes no difference (the game
+lowers your chance to win the game from 31% to 25%", or in points where the score makes no difference (the game
 cannot end this hand and the chance picks the same move as the points).
 
 How the coach plays to the score (the public API, for lessons too):
@@ -115,18 +115,21 @@ def compare(line: ScoreLine, outcomes: Mapping[Option, Sequence[Sequence[int]]])
 
 
 def chance_words(cost: float, chance: float, best: float) -> str:
-    """A cost in chance to win the game, e.g. 'this gives up 6% of your chance to win the game (25% instead
-    of 31%)'.
+    """A cost in chance to win the game, e.g. 'this lowers your chance to win the game from 31% to 25%'.
 
     >>> chance_words(0.06, 0.25, 0.31)
-    'this gives up 6% of your chance to win the game (25% instead of 31%)'
+    'this lowers your chance to win the game from 31% to 25%'
+    >>> chance_words(0.003, 0.307, 0.31)
+    'this lowers your chance to win the game by less than 1 win in 100 games (it stays at 31%)'
     >>> chance_words(0.0, 0.31, 0.31)
     'this keeps your best chance to win the game (31%)'
     """
     if cost <= 0:
         return f"this keeps your best chance to win the game ({percent(best)})"
-    lost = "less than 1%" if cost < 0.005 else percent(cost)
-    return f"this gives up {lost} of your chance to win the game ({percent(chance)} instead of {percent(best)})"
+    if percent(chance) == percent(best):
+        return (f"this lowers your chance to win the game by less than 1 win in 100 games (it stays at "
+                f"{percent(best)})")
+    return f"this lowers your chance to win the game from {percent(best)} to {percent(chance)}"
 
 
 def points_words(cost: float) -> str:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..bots.base import Step
+from ..coach.text import wins_in_100
 from ..engine.cards import Card, parse_cards
 from ..engine.hand import Phase
 from ..practice.stats_store import StatsStore
@@ -129,7 +130,7 @@ def grade_html(grade: Grade, names: Sequence[str] = ()) -> str:
     line = (f'<p><b>Your last move</b> ({html.escape(_what(grade))}): <span class="ht-grade {html.escape(band)}">'
             f'{html.escape(band or "graded")}</span>')
     if grade.cost is not None:
-        line += (f" — gives up {grade.cost:.1f}% of your chance to win the game against the best"
+        line += (f" — costs {wins_in_100(grade.cost, exact=True)} against the best"
                  if grade.unit == "chance" else f" — costs {grade.cost:.1f} pts against the best")
     if grade.best and band != "best":
         line += f"; the coach would play {html.escape(faces(grade.best))}"
@@ -192,8 +193,9 @@ def review_html(review: Any, thoughts: Callable[[int], str] | None = None) -> st
             where = ("Your pass" if getattr(m, "kind", "") == "pass" or not isinstance(index, int) else
                      f"Trick {index // players + 1}" if players else f"Play {index + 1}")
             cost = getattr(m, "cost", None)
-            unit = "% of your chance to win the game" if getattr(m, "unit", "") == "chance" else ""
-            cost_text = f" (costs {cost:.1f}{unit})" if isinstance(cost, int | float) else ""
+            cost_text = "" if not isinstance(cost, int | float) else (
+                f" (costs {wins_in_100(cost, exact=True)})" if getattr(m, "unit", "") == "chance"
+                else f" (costs {cost:.1f})")
             cards = faces(getattr(m, "cards", ()))
             items.append(f'<div class="ht-flag warning"><span class="ht-grade {html.escape(band)}">'
                          f"{html.escape(band)}</span> {html.escape(where)}: {html.escape(cards)}"
