@@ -15,7 +15,7 @@ from positions import make_state
 from hearts_tutor.bots import make_bot
 from hearts_tutor.coach.grading import grade_play
 from hearts_tutor.coach.hints import hint
-from hearts_tutor.coach.score_advice import chance_sentence, line_words, moon_reason
+from hearts_tutor.coach.score_advice import chance_sentence, danger_reason, ending_reason, line_words, moon_reason
 from hearts_tutor.engine.cards import parse_cards
 from hearts_tutor.engine.hand import HandState, Phase
 from hearts_tutor.engine.rules import Rules
@@ -227,3 +227,46 @@ def test_the_review_judges_at_the_scores_before_the_hand() -> None:
     assert last.card == TWO_H and last.grade.unit == "chance" and last.grade.band == "best"
     alone = review_hand(record, 0, 0, rollouts=40)
     assert alone.line is None and alone.plays[-2].grade.band != "best"
+
+
+# The learner (seat 0) took the 2 of hearts in trick 2; in trick 4 seat 2's ace of hearts wins seat 1's 3 of hearts
+# and the learner, last to play, has only lower hearts: a heart is going to another seat, the moon is gone.
+GONE_HANDS = {0: "AC KC QC 2S 5H 6H 7H 3D 4D 5D 6D 7D 8D", 1: "2C AS 2H 3H KS QS JS TS 9S 8S 7S 6S 5S",
+              2: "3C 5C AH 9D TD JD QD KD AD 3S 4S 8H 9H", 3: "4C 6C 7C 8C 9C TC JC 4H TH JH QH KH 2D"}
+GONE_PLAYS = "2C 3C 4C AC  KC 2H 5C 6C  2S AS 3S 2D  3H AH 4H"
+
+
+def test_the_moon_words_read_right_and_fit_the_card() -> None:
+    view = moon_state().view(0)
+    ahead = ScoreLine(view.rules, MOON_AHEAD, 0)
+    assert moon_reason(view, ahead) == ("Shooting the moon now would add 26 to every other score and end the game "
+                                        "with you lowest on 10: take every point.")
+    assert moon_reason(view, ScoreLine(view.rules, (60, 34, 80, 90), 0)) == (
+        "Shooting the moon now would add 26 to every other score and end the game with you tied for the lowest "
+        "score (60, with seat 1): take every point for a share of the win.")
+    # said only of a card that agrees: the ace keeps shooting, the 2 lets the 9 of hearts win a trick
+    assert moon_reason(view, ahead, TWO_H) is None and moon_reason(view, ahead, AH) is not None
+    behind = ScoreLine(view.rules, MOON_BEHIND, 0)
+    assert moon_reason(view, behind, AH) is None and "let a point go" in (moon_reason(view, behind, TWO_H) or "")
+    # a heart on the trick goes to seat 2 whatever the learner plays: no moon to take or let go
+    gone = make_state("standard", GONE_HANDS, GONE_PLAYS).view(0)
+    assert gone.my_turn and gone.hearts_taken[0] == 1
+    assert moon_reason(gone, ScoreLine(gone.rules, MOON_AHEAD, 0)) is None
+
+
+def test_keeping_the_game_going_names_the_leader_after_the_trick(queen: HandState) -> None:
+    """Seat 2, winning the trick, would pass 100 with the queen: the leader named is the lowest score after that
+    (not seat 2, the lowest before it), and a learner who would then lead is not told to keep the game going."""
+    view = at(queen, (95, 99, 90, 93))
+    words = ending_reason(view, ScoreLine(view.rules, view.scores, 0), QS) or ""
+    assert "to at least 103" in words and "while seat 3 leads with 93 (you have 95)" in words
+    mine = at(queen, (92, 99, 90, 95))
+    assert ending_reason(mine, ScoreLine(mine.rules, mine.scores, 0), QS) is None
+
+
+def test_near_the_target_the_danger_is_a_big_take(queen: HandState) -> None:
+    view = at(queen, (96, 31, 88, 60))
+    assert danger_reason(view, ScoreLine(view.rules, view.scores, 0)) == (
+        "You have 96, the highest score: 4 more points would end the game with you behind, so keep away from a big "
+        "take (the queen, a trick full of hearts), even at a point or two more on average.")
+    assert danger_reason(view, ScoreLine(view.rules, (40, 31, 88, 60), 0)) is None

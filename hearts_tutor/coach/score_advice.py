@@ -5,14 +5,15 @@ match (:func:`~hearts_tutor.equity.line.judged_line`); :mod:`.to_score` weighs t
 keeps the best chance is not the move that gives the fewest points, :func:`score_reason` says why from the
 facts of the position, the most specific fact first:
 
-* the learner is shooting the moon and, under the standard moon (everyone else +26), completing it would end
-  the game with another player below the learner's score ("take a point less"), or with the learner lowest
-  ("finish it: that wins the game");
+* the learner is shooting the moon (every point so far, none going to another seat) and, under the standard
+  moon (everyone else +26), completing it would end the game with another player below the learner's score
+  ("let a point go"), or with the learner lowest or tied for lowest ("take every point"); said only when the
+  card agrees (it keeps taking tricks, or it lets a point go);
 * the trick goes to the player who leads the game and the game can end this hand: give them the points;
 * the fewest-points card would throw points to a player whom they take past the target, ending the game while
-  another player leads;
-* the learner is near the target and ahead of every other score: another point or two ends the game with the
-  learner behind, so play safe;
+  another player leads (counting the hand's points so far);
+* the learner is near the target and above every other score: keep away from a big take (the queen, a trick
+  full of hearts) even at a point or two more on average;
 * otherwise a plain sentence that the move keeps the best chance at these scores.
 
 Seats are named "seat N" (the table turns that into the seat's animal). Every sentence states only facts of
@@ -67,21 +68,47 @@ def _leader(line: ScoreLine) -> int:
     return min(range(len(line.scores)), key=lambda s: (line.scores[s], s))
 
 
+def _taken(view: PlayerView, seat: int) -> int:
+    """The points ``seat`` has taken this hand so far (hearts and queens of spades)."""
+    return view.hearts_taken[seat] + view.queens_taken[seat] * view.rules.queen_points
+
+
 def _took_every_point(view: PlayerView) -> bool:
     """The seat has taken points this hand and nobody else has."""
     taken = [view.hearts_taken[s] + view.queens_taken[s] for s in range(view.n)]
     return taken[view.seat] > 0 and not any(taken[s] for s in range(view.n) if s != view.seat)
 
 
-def moon_reason(view: PlayerView, line: ScoreLine) -> str | None:
-    """Why the score decides whether to complete a moon the learner is on (it has taken every point so far and a
-    moon would end the game), or None.
+def _moon_open(view: PlayerView) -> bool:
+    """The learner has taken every point so far and no point is going to another seat: the point cards on the
+    trick in progress (if any) are the learner's to win with a legal card."""
+    if not _took_every_point(view):
+        return False
+    if not any(is_point_card(view, c) for c in view.trick):
+        return True
+    return view.my_turn and any((trick_winner(view, c) or (None,))[0] == view.seat for c in view.legal_plays())
 
-    Under the standard moon (everyone else +26) completing it either ends the game with the learner lowest (take
-    every point) or with another player lower (let a point go). Where the shooter chooses, a moon that would end
-    the game with another player lower is scored by taking 26 off the shooter's own score: the safety shoot.
+
+def _keeps_shooting(view: PlayerView, card: Card) -> bool:
+    """``card`` goes on taking tricks: it wins the trick so far, or it leads a card no unplayed card of its suit
+    beats."""
+    if view.trick:
+        return (trick_winner(view, card) or (None,))[0] == view.seat
+    out = ~view.played_mask() & ~view.hand_mask
+    return not any(out >> c2 & 1 for c2 in range(card + 1, (suit_of(card) + 1) * 13))
+
+
+def moon_reason(view: PlayerView, line: ScoreLine, best: Card | None = None) -> str | None:
+    """Why the score decides whether to complete a moon the learner is on (it has taken every point so far, none
+    is going to another seat, and a moon would end the game), or None; with ``best``, only a reason that agrees
+    with that card (it keeps shooting, or it lets a point go).
+
+    Under the standard moon (everyone else +26) completing it either ends the game with the learner lowest or
+    tied for lowest (take every point) or with another player lower (let a point go). Where the shooter chooses,
+    a moon that would end the game with another player lower is scored by taking 26 off the shooter's own score:
+    the safety shoot.
     """
-    if line.rules.moon not in ("add_to_others", "shooter_chooses") or not _took_every_point(view):
+    if line.rules.moon not in ("add_to_others", "shooter_chooses") or not _moon_open(view):
         return None
     me = line.seat
     after = [v + (0 if s == me else MOST_POINTS_IN_A_HAND) for s, v in enumerate(line.scores)]
@@ -90,12 +117,22 @@ def moon_reason(view: PlayerView, line: ScoreLine) -> str | None:
     low = min((s for s in range(len(after)) if s != me), key=lambda s: (after[s], s))
     ending = (f"adding 26 to every other score would end the game with {who(line, low)} on {after[low]}, below "
               f"your {line.scores[me]}")
+    shooting = best is None or _keeps_shooting(view, best)
     if after[low] >= line.scores[me]:
-        how = "and adding 26" if line.rules.moon == "shooter_chooses" else "now would add 26"
-        return (f"Shooting the moon {how} to every other score would end the game with you lowest on "
-                f"{line.scores[me]}: take every point.")
+        if not shooting:
+            return None
+        how = "and adding 26 to every other score would" if line.rules.moon == "shooter_chooses" else \
+            "now would add 26 to every other score and"
+        if after[low] == line.scores[me]:
+            return (f"Shooting the moon {how} end the game with you tied for the lowest score ({line.scores[me]}, "
+                    f"with {who(line, low)}): take every point for a share of the win.")
+        return f"Shooting the moon {how} end the game with you lowest on {line.scores[me]}: take every point."
     if line.rules.moon == "shooter_chooses":
+        if not shooting:
+            return None
         return (f"If you shoot the moon, score it by taking 26 off your own score (the safety shoot): {ending}.")
+    if shooting and best is not None:
+        return None
     return (f"Shooting the moon now would add 26 to every other score and end the game with {who(line, low)} on "
             f"{after[low]}, below your {line.scores[me]}: the moon cannot win you this game, so let a point go.")
 
@@ -110,9 +147,10 @@ def leader_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
         return None
     high = max(range(len(line.scores)), key=lambda s: (line.scores[s], -s))
     gift = "the queen" if best == QUEEN_OF_SPADES else card_name(best)
+    taker = who(line, leader) if len(view.trick) == view.n - 1 else f"{who(line, leader)}, who is winning this trick,"
     return (f"{cap(who(line, leader))} leads the game with {line.scores[leader]} and it can end this hand "
             f"({who(line, high)} {'have' if high == line.seat else 'has'} {line.scores[high]} of "
-            f"{line.rules.target}): give {who(line, leader)} {gift}.")
+            f"{line.rules.target}): give {taker} {gift}.")
 
 
 def ending_reason(view: PlayerView, line: ScoreLine, rival: Card) -> str | None:
@@ -123,30 +161,35 @@ def ending_reason(view: PlayerView, line: ScoreLine, rival: Card) -> str | None:
     if winner is None or winner[0] == line.seat:
         return None
     taker = winner[0]
-    reached = line.scores[taker] + view.hearts_taken[taker] + view.queens_taken[taker] * view.rules.queen_points \
-        + stake(view, rival)
-    after = [reached if s == taker else v for s, v in enumerate(line.scores)]
-    leader = _leader(line)
-    if not game_over(after, line.rules) or leader == line.seat:
+    after = [v + _taken(view, s) for s, v in enumerate(line.scores)]  # at least: the points taken so far
+    after[taker] += stake(view, rival)
+    reached = after[taker]
+    leader = min(range(len(after)), key=lambda s: (after[s], s))
+    if not game_over(after, line.rules) or leader == line.seat or after.count(after[leader]) > 1:
         return None
+    so_far = ", counting this hand's points so far" if any(_taken(view, s) for s in range(view.n)) else ""
     stays = "" if len(view.trick) == view.n - 1 else f"If {who(line, taker)} keeps this trick, "
     gift = card_name(rival) if stays else cap(card_name(rival))
     return (f"{stays}{gift} would take {who(line, taker)}, who is winning this trick, to at least "
-            f"{reached}: that ends the game after this hand while {who(line, leader)} leads with "
-            f"{line.scores[leader]} (you have {line.scores[line.seat]}), so keep the game going.")
+            f"{reached}: that ends the game after this hand while {who(line, leader)} leads with {after[leader]} "
+            f"(you have {after[line.seat]}{so_far}), so keep the game going.")
 
 
-def danger_reason(line: ScoreLine) -> str | None:
-    """The learner is near the target and above every other score: play safe."""
+def danger_reason(view: PlayerView, line: ScoreLine) -> str | None:
+    """The learner is near the target and above every other score: keep away from a big take, even at a point or
+    two more on average (this reason explains a card that is not the fewest-points card)."""
     me = line.seat
     mine = line.scores[me]
     if not all(v < mine for s, v in enumerate(line.scores) if s != me):
         return None
-    room = line.rules.target + (line.rules.end == "exceed") - mine
-    if room > MOST_POINTS_IN_A_HAND:
+    taken = _taken(view, me)
+    room = line.rules.target + (line.rules.end == "exceed") - mine - taken
+    if room > MOST_POINTS_IN_A_HAND or room <= 0:
         return None
-    return (f"You have {mine}, the highest score: {room} more point{'s' if room != 1 else ''} would end the game "
-            "with you behind, so every point counts more than usual.")
+    so_far = f" ({taken} more this hand)" if taken else ""
+    return (f"You have {mine}{so_far}, the highest score: {room} more point{'s' if room != 1 else ''} would end "
+            "the game with you behind, so keep away from a big take (the queen, a trick full of hearts), even at a "
+            "point or two more on average.")
 
 
 def moon_note(view: PlayerView, line: ScoreLine) -> str | None:
@@ -159,8 +202,8 @@ def moon_note(view: PlayerView, line: ScoreLine) -> str | None:
 def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | None = None) -> str:
     """Why ``best`` keeps the best chance to win the game at this score line, where ``rival`` (the fewest-points
     card) does not: the most specific fact of the position, else a plain sentence naming the scores."""
-    for reason in (moon_reason(view, line), leader_reason(view, line, best),
-                   None if rival is None else ending_reason(view, line, rival), danger_reason(line)):
+    for reason in (moon_reason(view, line, best), leader_reason(view, line, best),
+                   None if rival is None else ending_reason(view, line, rival), danger_reason(view, line)):
         if reason is not None:
             return reason
     return f"At these scores ({line_words(line)}) playing for the fewest points is not what wins the game."
