@@ -29,7 +29,8 @@ better than the points card, while the players now leave it there too only beyon
 both moves are judged by a long search (``--deals`` sampled deals common to both, valued by the chance to win the
 game at that score line, as the players value theirs but with many more deals). Whole games measure the score's
 worth with the noise of every later hand; this measures each parting decision on its own, by the same model of
-the chance to win (``<mode>-v2-partings.jsonl``, resumable).
+the chance to win (``<mode>-v3-partings.jsonl``, resumable). A game whose replay parts at another decision than the
+recorded one (its players changed since it was played) is counted, not judged.
 """
 
 from __future__ import annotations
@@ -243,14 +244,17 @@ def partings(mode: str, deals: int, rollouts: int, version: str = VERSION) -> di
     for game, r in sorted(load(mode).items()) if version == VERSION else ():
         if game in done or not r["parted"]:
             continue
-        judged = judge_parting(mode, game, rollouts, deals)
-        if judged is None:
-            continue
+        step = lockstep(mode, game, rollouts)
+        if step.decisions != r["parted"]["decision"] or step.moves is None:  # not the players that played it
+            judged = {"game": game, "judged": False, "replay_differs": True}
+        else:
+            judged = judge_step(game, step, deals)
         with path.open("a") as f:
             f.write(json.dumps(judged) + "\n")
         done[game] = judged
     rows = [r for r in done.values() if r.get("judged")]
     out: dict[str, Any] = {"mode": mode + version, "partings_judged": len(rows),
+                           "replays_that_differ": sum(1 for r in done.values() if r.get("replay_differs")),
                            "deals": max((r["deals"] for r in rows), default=deals)}
     for name, subset in (("all", rows), ("game can end this hand", [r for r in rows if r["can_end_this_hand"]]),
                          ("game cannot end this hand", [r for r in rows if not r["can_end_this_hand"]])):
