@@ -149,3 +149,10 @@ def test_moon_choice_hint():
     assert h.choice == "subtract_from_self" and h.reason.endswith(".")
     ending = dataclasses.replace(moon, scores=(10, 80, 85, 90))
     assert hint(ending).choice == "add_to_others"
+    # a shooter who will lead brings the end nearer; the hint speaks to the learner, not as the bot
+    leading = hint(dataclasses.replace(moon, scores=(30, 60, 65, 70)))
+    assert leading.choice == "add_to_others" and leading.reason.startswith(
+        "Add 26 to every other player: you will have the lowest score, and that brings the end of the game closer")
+    behind = hint(dataclasses.replace(moon, scores=(70, 40, 50, 60)))
+    assert behind.choice == "subtract_from_self" and behind.reason.startswith("Take 26 off your own score")
+    assert not any(h.reason.startswith("I ") for h in (hint(moon), hint(ending), leading, behind))

@@ -126,7 +126,9 @@ def _sure_moon_n_player() -> HandState:
 def test_a_choosing_shooter_adds_to_the_others_when_that_wins_the_game():
     rules = Rules.preset("n_player")
     assert moon.shooter_choice(rules, (80, 10, 80), 1) == "add_to_others"  # 106 each ends the game: seat 1 wins
-    assert moon.shooter_choice(rules, (20, 10, 30), 1) == "subtract_from_self"  # the game goes on
+    # the game goes on: seat 1 will lead (adding brings the end nearer) or will not (more hands to catch up)
+    assert moon.moon_choice(rules, (20, 10, 30), 1) == ("add_to_others", "leads")
+    assert moon.moon_choice(rules, (20, 50, 30), 1) == ("subtract_from_self", "behind")
     assert moon.shooter_choice(rules, (40, 90, 75), 1) == "subtract_from_self"  # 66 is lower than 90
     assert moon.shooter_choice(rules, (), 1) == "subtract_from_self"  # scores unknown
     ended = search.play_out(_sure_moon_n_player(), random.Random(0), scores=(80, 10, 80))
@@ -149,17 +151,17 @@ def test_rollouts_cost_another_seats_moon_however_it_is_scored():
 
     state = _sure_moon_n_player()
     opening = parse_cards("2C")
-    for scores in ((80, 10, 80), (20, 10, 30), ()):
+    for scores in ((80, 10, 80), (20, 50, 30), ()):
         view = replace(state.view(0), scores=scores)
         assert search.paired_playouts(view, opening, random.Random(1), _pinned(state)) == {opening[0]: 26}
-    view = replace(state.view(0), scores=(20, 10, 30))
+    view = replace(state.view(0), scores=(20, 50, 30))
     assert search.paired_hand_points(view, opening, random.Random(1), _pinned(state)) == {opening[0]: (0, -26, 0)}
     seen = search.paired_playouts(view, opening, random.Random(1), _pinned(state), value=lambda p: p[0] - p[1])
     assert seen == {opening[0]: 26}  # a value of every seat's real points sees the moon's gap as before
 
 
 def test_points_value_counts_a_subtracted_moon_as_added_to_the_others():
-    ended = search.play_out(_sure_moon_n_player(), random.Random(0), scores=(20, 10, 30))
+    ended = search.play_out(_sure_moon_n_player(), random.Random(0), scores=(20, 50, 30))
     assert ended.moon_choice == "subtract_from_self" and ended.points() == [0, -26, 0]
     assert moon.points_value(ended) == [26, 0, 26]
     added = search.play_out(_sure_moon_n_player(), random.Random(0), scores=(80, 10, 80))
@@ -175,6 +177,6 @@ def test_the_points_beside_a_chance_count_another_seats_moon():
     from dataclasses import replace
 
     state = _sure_moon_n_player()
-    view = replace(state.view(0), scores=(20, 10, 30))
+    view = replace(state.view(0), scores=(20, 50, 30))
     est = search.evaluate_plays(view, rollouts=3, rng=1, card_weights=_pinned(state), value=lambda p: p[0] - p[1])
     assert {c: (e.mean, e.points) for c, e in est.items()} == {c: (26.0, 26.0) for c in view.legal_plays()}

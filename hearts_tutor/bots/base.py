@@ -16,7 +16,22 @@ from typing import Any, ClassVar
 from ..engine.cards import Card, card_name, join_names
 from ..engine.hand import HandState, Phase, moon_goal
 from ..engine.view import PlayerView
-from .rollout_moon import adding_ends_game
+from .rollout_moon import moon_choice
+
+_MOON_THOUGHT = {
+    "wins": " Adding 26 to everyone else ends the game now, with me on the lowest score.",
+    "ends_behind": " Adding 26 to everyone else would end the game now with another player below me.",
+    "leads": " I will have the lowest score, and the sooner the game ends the better for the leader.",
+    "behind": " I will not have the lowest score yet: I need more hands to catch up.",
+    "no_end": " Here that makes no difference to when the game ends.",
+}
+_MOON_CHOSEN = {
+    "wins": "I add 26 to every other player: that ends the game and I win.",
+    "ends_behind": "I subtract 26 from my own score: adding it to the others would end the game with me behind.",
+    "leads": "I add 26 to every other player: it brings the end of the game closer while I lead.",
+    "behind": "I subtract 26 from my own score: it keeps the others as far from the end while I catch up.",
+    "no_end": "I subtract 26 from my own score.",
+}
 
 STEP_KINDS = ("observed", "inferred", "considered", "chose")
 
@@ -112,21 +127,13 @@ class Bot(ABC):
         """How to score a moon this seat shot: whichever serves it best, with the reason."""
         why = Reasoning()
         why.observed(f"I took {moon_goal(view.rules)}: I shot the moon.")
-        scores = list(view.scores) or [0] * view.n
+        scores = list(view.scores)
         me = view.seat
-        game_ends, wins = adding_ends_game(view.rules, scores, me)
-        if wins:
-            why.considered("Adding 26 to everyone else ends the game, and I have the lowest score.", scores=scores)
-            return Decision("moon", me, (), "add_to_others",
-                            why.chose("I add 26 to every other player: that ends the game and I win."), self.level)
-        why.considered(("Adding 26 to everyone else would end the game without me winning it. "
-                        if game_ends else "")
-                       + "Taking 26 off my own score moves me 26 points ahead of every other player, just as "
-                       "adding 26 to theirs would" + (", but brings nobody closer to the target score."
-                                                      if view.rules.end in ("reach", "exceed") else "."),
-                       scores=scores)
-        return Decision("moon", me, (), "subtract_from_self",
-                        why.chose("I subtract 26 from my own score."), self.level)
+        choice, reason = moon_choice(view.rules, scores, me)
+        why.considered("Either way I end 26 points better off against every other player; adding 26 to theirs "
+                       "also brings them 26 nearer the end of the game." + _MOON_THOUGHT[reason],
+                       scores=scores or [0] * view.n)
+        return Decision("moon", me, (), choice, why.chose(_MOON_CHOSEN[reason]), self.level)
 
 
 def describe_cards(cards: tuple[Card, ...] | list[Card]) -> str:

@@ -46,10 +46,39 @@ def adding_ends_game(rules: Rules, scores: Sequence[int], shooter: int) -> tuple
     return ends, ends and scores[shooter] < min(others)
 
 
+MOON_CHOICE_WHY = ("wins", "ends_behind", "leads", "behind", "no_end")
+"""Why a shooter who chooses scores its moon as it does (:func:`moon_choice`)."""
+
+
+def moon_choice(rules: Rules, scores: Sequence[int], shooter: int) -> tuple[str, str]:
+    """How a shooter who chooses scores its moon, and why (one of :data:`MOON_CHOICE_WHY`).
+
+    Either way the shooter ends 26 points better off against every other seat; adding 26 to the others also
+    brings them 26 nearer the target, so the game ends sooner. That is what the seat with the lowest score
+    wants, and what a seat behind does not: 'wins' (adding ends the game with the shooter lowest: add),
+    'ends_behind' (adding would end it with another seat lower: subtract), 'leads' (the shooter will have the
+    lowest score: add, the end nearer while it leads), 'behind' (it will not: subtract, more hands to catch
+    up), 'no_end' (the game ends after a number of hands, or the scores are unknown: the same either way;
+    subtract).
+
+    >>> standard = Rules.preset("standard", moon="shooter_chooses")
+    >>> [moon_choice(standard, s, 0) for s in ((10, 80, 85, 90), (70, 80, 40, 60), (30, 60, 65, 70), (70, 40, 50, 60))]
+    [('add_to_others', 'wins'), ('subtract_from_self', 'ends_behind'), ('add_to_others', 'leads'), \
+('subtract_from_self', 'behind')]
+    """
+    if len(scores) != rules.players or rules.end not in ("reach", "exceed"):
+        return "subtract_from_self", "no_end"
+    ends, wins = adding_ends_game(rules, scores, shooter)
+    if ends:
+        return ("add_to_others", "wins") if wins else ("subtract_from_self", "ends_behind")
+    if all(scores[shooter] < s + 26 for i, s in enumerate(scores) if i != shooter):
+        return "add_to_others", "leads"
+    return "subtract_from_self", "behind"
+
+
 def shooter_choice(rules: Rules, scores: Sequence[int], shooter: int) -> str:
-    """How a shooter who chooses scores its moon: adding 26 to the others when that ends the game with it
-    lowest (it wins), else taking 26 off its own score (the same lead over everyone, nobody nearer the end)."""
-    return "add_to_others" if adding_ends_game(rules, scores, shooter)[1] else "subtract_from_self"
+    """How a shooter who chooses scores its moon (:func:`moon_choice`)."""
+    return moon_choice(rules, scores, shooter)[0]
 
 
 def points_value(state: HandState) -> list[int]:

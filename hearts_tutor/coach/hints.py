@@ -89,10 +89,10 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
     if view.phase is Phase.PASS:
         return _hint_pass(view, seed=seed, seconds=seconds, rollouts=rollouts, workers=workers, line=line)
     if view.phase is Phase.MOON and view.to_move == view.seat:
-        from ..bots import make_bot
+        from ..bots.rollout_moon import moon_choice
 
-        decision = make_bot("hard", seed=seed).choose_moon(view)
-        return Hint((), decision.summary(), None, decision.choice)
+        choice, why = moon_choice(view.rules, view.scores, view.seat)
+        return Hint((), text.hint_moon_choice(why), None, choice)
     if not view.my_turn:
         raise ValueError("it is not this seat's turn to play")
     legal = view.legal_plays()

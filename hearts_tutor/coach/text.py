@@ -332,6 +332,27 @@ def warn_moon_stopper(c: Card, who: str, rules: Rules) -> str:
 
 # ----- hints -----
 
+MOON_CHOICE_HINTS = {
+    "wins": "Add 26 to every other player: that ends the game now, with you on the lowest score.",
+    "ends_behind": "Take 26 off your own score: adding it to the others would end the game now with another "
+                   "player below you.",
+    "leads": "Add 26 to every other player: you will have the lowest score, and that brings the end of the game "
+             "closer while you lead (either way you end 26 points better off against everyone).",
+    "behind": "Take 26 off your own score: you will not have the lowest score yet, and adding to the others would "
+              "bring the end of the game closer before you catch up (either way you end 26 points better off "
+              "against everyone).",
+    "no_end": "Either way you end 26 points better off against everyone, and the end of the game does not "
+              "move: take 26 off your own score.",
+}
+"""The coach's hint for scoring a moon the learner shot, by :func:`~hearts_tutor.bots.rollout_moon.moon_choice`'s
+reason."""
+
+
+def hint_moon_choice(why: str) -> str:
+    """The hint for scoring one's moon, for a reason of :func:`~hearts_tutor.bots.rollout_moon.moon_choice`."""
+    return MOON_CHOICE_HINTS[why]
+
+
 def hint_only_card(c: Card) -> str:
     return f"Play {card_name(c)}: it is your only legal card."
 
