@@ -110,11 +110,38 @@ def score_facts_words(view: PlayerView) -> str:
     if lowest == [me]:
         second = min(scores[s] for s in range(view.n) if s != me)
         words.append(f"You have the lowest score ({low}), {second - low} below the next.")
-    elif len(lowest) == 1:
-        words.append(f"{cap(who(view, lowest[0]))} has the lowest score ({low}); you have {scores[me]}.")
     else:
-        words.append(f"The lowest score is {low}; you have {scores[me]}.")
+        yours = "" if top == me else f"; you have {scores[me]}"  # (the sentence before says so already)
+        first = f"{cap(who(view, lowest[0]))} has the lowest score" if len(lowest) == 1 else "The lowest score is"
+        words.append(f"{first} ({low}){yours}." if len(lowest) == 1 else f"{first} {low}{yours}.")
     return " ".join(words)
+
+
+def ends_words(b: str, t: str, best: Sequence[float], tempting: Sequence[float]) -> str:
+    """What the answer ``b`` and the tempting card ``t`` do to the game this hand (each: how often it then ends with
+    the learner winning, and losing): the one difference of 5% or more when it supports the answer (it wins the
+    game this hand more often, or the tempting card loses it more often), else both outcomes of both cards (a
+    difference against the answer is never left out); '' when they differ by less than 5%.
+
+    >>> print(ends_words("A", "B", (0.11, 0.33), (0.0, 0.31)))
+     After A the game ends this hand with you winning in 11% of the coach's play-outs, after B in 0%.
+    >>> print(ends_words("A", "B", (0.11, 0.47), (0.0, 0.31)))  # doctest: +NORMALIZE_WHITESPACE
+     After A the game ends this hand in 58% of the coach's play-outs (you win 11%, lose 47%); after B in 31%
+     (you win 0%, lose 31%).
+    """
+    (won_b, lost_b), (won_t, lost_t) = best, tempting
+    win_gain, loss_saved = won_b - won_t, lost_t - lost_b
+    if max(win_gain, loss_saved) >= 0.05 and min(win_gain, loss_saved) > -0.05:
+        if win_gain >= loss_saved:
+            return (f" After {b} the game ends this hand with you winning in {percent(won_b)} of the coach's "
+                    f"play-outs, after {t} in {percent(won_t)}.")
+        return (f" After {t} the game ends this hand with you losing in {percent(lost_t)} of the coach's "
+                f"play-outs, after {b} in {percent(lost_b)}.")
+    if max(-win_gain, -loss_saved) >= 0.05:
+        return (f" After {b} the game ends this hand in {percent(won_b + lost_b)} of the coach's play-outs (you "
+                f"win {percent(won_b)}, lose {percent(lost_b)}); after {t} in {percent(won_t + lost_t)} (you win "
+                f"{percent(won_t)}, lose {percent(lost_t)}).")
+    return ""
 
 
 def explain_at_score(view: PlayerView, best: Card, tempting: Card, chance: Mapping[Card, float],
@@ -125,15 +152,7 @@ def explain_at_score(view: PlayerView, best: Card, tempting: Card, chance: Mappi
     from ..coach.text import play_phrase, points_phrase
 
     b, t = play_phrase(best), play_phrase(tempting)
-    won_b, lost_b = ends[best]
-    won_t, lost_t = ends[tempting]
-    game = ""
-    if abs(won_b - won_t) >= abs(lost_b - lost_t) and abs(won_b - won_t) >= 0.05:
-        game = (f" After {b} the game ends this hand with you winning in {percent(won_b)} of the coach's "
-                f"play-outs, after {t} in {percent(won_t)}.")
-    elif abs(lost_b - lost_t) >= 0.05:
-        game = (f" After {t} the game ends this hand with you losing in {percent(lost_t)} of the coach's "
-                f"play-outs, after {b} in {percent(lost_b)}.")
+    game = ends_words(b, t, ends[best], ends[tempting])
     fewer = points[best] - points[tempting]
     return (f"{score_facts_words(view)}{game} Play to the score: after {b} your chance to win the game is "
             f"{percent(chance[best])}, after {t} only {percent(chance[tempting])}, though {t} takes "
