@@ -24,11 +24,11 @@ How the coach plays to the score (the public API, for lessons too):
 >>> line = ScoreLine(Rules.preset("standard"), (20, 95, 60, 40), seat=0)
 >>> line.can_end_this_hand
 True
->>> line.chance_after([0, 13, 0, 13])  # the queen to the leader ends the game: seat 0 is lowest
+>>> line.chance_after([0, 13, 0, 13])  # the queen to seat 1 (95) ends the game: seat 0 is lowest
 1.0
->>> verdict = compare(line, {"QS to the leader": [[0, 13, 0, 13]], "QS to seat 2": [[0, 0, 13, 13]]})
+>>> verdict = compare(line, {"QS to seat 1": [[0, 13, 0, 13]], "QS to seat 2": [[0, 0, 13, 13]]})
 >>> verdict.best, verdict.in_points
-('QS to the leader', False)
+('QS to seat 1', False)
 """
 
 from __future__ import annotations
