@@ -270,3 +270,20 @@ def test_near_the_target_the_danger_is_a_big_take(queen: HandState) -> None:
         "You have 96, the highest score: 4 more points would end the game with you behind, so keep away from a big "
         "take (the queen, a trick full of hearts), even at a point or two more on average.")
     assert danger_reason(view, ScoreLine(view.rules, (40, 31, 88, 60), 0)) is None
+
+
+def test_a_learner_who_leads_is_told_to_end_the_game() -> None:
+    """Lesson 14's first puzzle: the otter (90) wins the trick whatever the learner (52) throws; the queen of
+    spades ends the game with the learner lowest even if the learner took every point left (64 against 71)."""
+    from hearts_tutor.coach.score_advice import end_it_reason
+    from hearts_tutor.table.puzzle import PuzzleDeal
+
+    view = PuzzleDeal.load("score_end_game").view()
+    line = ScoreLine(view.rules, view.scores, view.seat)
+    assert end_it_reason(view, line, QS) == (
+        "The queen of spades would take seat 1, who is winning this trick, to at least 104: that ends the game after "
+        "this hand, and even if you took every point left you would have 64, below seat 2's 71: give seat 1 the "
+        "queen of spades and win the game.")
+    assert end_it_reason(view, line, AH) is None  # the ace of hearts alone takes nobody past 100
+    assert end_it_reason(view, ScoreLine(view.rules, (85, 90, 71, 80), view.seat), QS) is None  # not the leader
+    assert hint(view, seed=1, rollouts=100, workers=1).reason.startswith("The queen of spades would take seat 1")

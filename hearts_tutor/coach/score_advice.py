@@ -10,6 +10,7 @@ facts of the position, the most specific fact first:
   ("let a point go"), or with the learner lowest or tied for lowest ("take every point"); said only when the
   card agrees (it keeps taking tricks, or it lets a point go);
 * the trick goes to the player who leads the game and the game can end this hand: give them the points;
+* the learner leads the game and the card takes the player winning the trick past the target: end the game;
 * the fewest-points card would throw points to a player whom they take past the target, ending the game while
   another player leads (counting the hand's points so far);
 * the learner is near the target and above every other score: keep away from a big take (the queen, a trick
@@ -37,7 +38,7 @@ from ..engine.cards import QUEEN_OF_SPADES, Card, card_name, suit_of
 from ..engine.view import PlayerView
 from ..equity import game_over
 from ..equity.line import MOST_POINTS_IN_A_HAND, ScoreLine
-from .situation import is_point_card, stake, trick_winner
+from .situation import card_points, is_point_card, stake, trick_winner
 from .text import cap
 from .to_score import percent
 
@@ -175,6 +176,34 @@ def ending_reason(view: PlayerView, line: ScoreLine, rival: Card) -> str | None:
             f"(you have {after[line.seat]}{so_far}), so keep the game going.")
 
 
+def end_it_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
+    """The learner leads the game (the lowest score) and ``best`` takes the player winning the trick past the
+    target: the game ends after this hand while the learner leads, so end it."""
+    if not view.trick or not is_point_card(view, best):
+        return None
+    winner = trick_winner(view, best)
+    if winner is None or winner[0] == line.seat:
+        return None
+    taker, me = winner[0], line.seat
+    after = [v + _taken(view, s) for s, v in enumerate(line.scores)]
+    after[taker] += stake(view, best)
+    if not game_over(after, line.rules) or any(after[s] <= after[me] for s in range(len(after)) if s != me):
+        return None
+    stays = "" if len(view.trick) == view.n - 1 else f"If {who(line, taker)} keeps this trick, "
+    gift = card_name(best) if stays else cap(card_name(best))
+    start = (f"{stays}{gift} would take {who(line, taker)}, who is winning this trick, to at least {after[taker]}: "
+             "that ends the game after this hand")
+    on_trick = {*view.trick, *view.carried, best}
+    left = [c for c in range(52) if not (view.played_mask() | view.hand_mask) >> c & 1 and c not in on_trick]
+    most = after[me] + sum(max(0, card_points(view, (c,))) for c in left + [c for c in view.hand if c != best])
+    second = min((s for s in range(len(after)) if s != me), key=lambda s: (after[s], s))
+    if line.rules.decks == 1 and most < after[second]:
+        return (f"{start}, and even if you took every point left you would have {most}, below {who(line, second)}'s "
+                f"{after[second]}: give {who(line, taker)} {card_name(best)} and win the game.")
+    return (f"{start} while you lead with {after[me]}: the end of the game is your friend, so give "
+            f"{who(line, taker)} {card_name(best)}.")
+
+
 def danger_reason(view: PlayerView, line: ScoreLine) -> str | None:
     """The learner is near the target and above every other score: keep away from a big take, even at a point or
     two more on average (this reason explains a card that is not the fewest-points card)."""
@@ -202,12 +231,12 @@ def moon_note(view: PlayerView, line: ScoreLine) -> str | None:
 def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | None = None) -> str:
     """Why ``best`` keeps the best chance to win the game at this score line, where ``rival`` (the fewest-points
     card) does not: the most specific fact of the position, else a plain sentence naming the scores."""
-    for reason in (moon_reason(view, line, best), leader_reason(view, line, best),
+    for reason in (moon_reason(view, line, best), leader_reason(view, line, best), end_it_reason(view, line, best),
                    None if rival is None else ending_reason(view, line, rival), danger_reason(view, line)):
         if reason is not None:
             return reason
     return f"At these scores ({line_words(line)}) playing for the fewest points is not what wins the game."
 
 
-__all__ = ["chance_sentence", "danger_reason", "ending_reason", "leader_reason", "line_words", "moon_note",
-           "moon_reason", "score_reason", "who"]
+__all__ = ["chance_sentence", "danger_reason", "end_it_reason", "ending_reason", "leader_reason", "line_words",
+           "moon_note", "moon_reason", "score_reason", "who"]
