@@ -38,6 +38,7 @@ from ..engine.cards import QUEEN_OF_SPADES, Card, card_name, suit_of
 from ..engine.view import PlayerView
 from ..equity import game_over
 from ..equity.line import MOST_POINTS_IN_A_HAND, ScoreLine
+from .flags import queen_scores
 from .situation import card_points, is_point_card, stake, trick_winner
 from .text import cap
 from .to_score import percent
@@ -216,9 +217,11 @@ def danger_reason(view: PlayerView, line: ScoreLine) -> str | None:
     if room > MOST_POINTS_IN_A_HAND or room <= 0:
         return None
     so_far = f" ({taken} more this hand)" if taken else ""
+    queen_out = queen_scores(view.rules) and not view.played_mask() >> QUEEN_OF_SPADES & 1
+    big = "the queen, a trick full of hearts" if queen_out else "a trick full of hearts"
     return (f"You have {mine}{so_far}, the highest score: {room} more point{'s' if room != 1 else ''} would end "
-            "the game with you behind, so keep away from a big take (the queen, a trick full of hearts), even at a "
-            "point or two more on average.")
+            f"the game with you behind, so keep away from a big take ({big}), even at a point or two more on "
+            "average.")
 
 
 def moon_note(view: PlayerView, line: ScoreLine) -> str | None:
