@@ -19,7 +19,7 @@ from hearts_tutor.coach import (
 )
 from hearts_tutor.coach import text as coach_text
 from hearts_tutor.coach.dangers import hand_dangers
-from hearts_tutor.engine.cards import QUEEN_OF_SPADES, card_name, parse_card, parse_cards
+from hearts_tutor.engine.cards import QUEEN_OF_SPADES, card_name, card_str, parse_card, parse_cards
 from hearts_tutor.engine.hand import HandState, IllegalMove, Phase
 from hearts_tutor.engine.rules import Rules
 
@@ -283,6 +283,18 @@ def test_missed_void():
     f = flag(review_pass(view, parse_cards("8C 7C 6C")), "missed_void")
     assert "the 9 of diamonds" in f.reason.lower() and "void" in f.reason and "diamonds" in f.reason
     assert "missed_void" not in ids(review_pass(view, parse_cards("9D 8C 7C")))
+
+
+def test_low_spades_are_never_passed_to_make_a_void():
+    """Spades below the queen are kept to play under her (lesson 2): no void of spades is advised or missed by
+    passing them; a spade suit of only the ace and king is still worth emptying."""
+    view = pass_view("2S 4S 3C 5C 8C TC QC 3D 6D 9D JD 2H 5H")
+    mine, _ = suggest_pass(view)
+    assert not {c for c in mine if c in parse_cards("2S 4S")}, [card_str(c) for c in mine]
+    assert "missed_void" not in ids(review_pass(view, parse_cards("QC TC 8C")))
+    top = pass_view("AS KS 3C 5C 8C TC 9C 3D 6D 9D 8D 2H 5H")
+    f = flag(review_pass(top, parse_cards("TC 9C 8C")), "missed_void")
+    assert "spades" in f.reason and "ace of spades" in f.reason
 
 
 def test_moon_hand_keeping_low_hearts():

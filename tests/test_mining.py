@@ -423,3 +423,14 @@ def test_a_hand_seen_from_any_seat_plays_out_the_same(preset: str) -> None:
             assert got["points"] == [base["points"][(s + k) % n] for s in range(n)]
     with pytest.raises(ValueError, match="seat must be from 0"):
         HandRecord.from_state(deal_for(rules, 5, 0)).seen_from(n)
+
+
+def test_the_tempting_pass_is_not_told_to_make_the_answers_own_void() -> None:
+    """animal_table-1-5-pass2: the answer passes the 9 and jack of clubs (a club void); the tempting pass keeps
+    clubs. Its words say it empties no suit, not 'another pass could have made you void in clubs by passing the
+    9 of clubs and the jack of clubs' (the answer's own cards, as if the answer were criticised)."""
+    from hearts_tutor.practice.explain import puzzle_explanation
+
+    said = puzzle_explanation(load_bank()["animal_table-1-5-pass2"])
+    assert "Another pass could have made you" not in said
+    assert said.endswith("That pass empties no suit, so it leaves you no void to throw dangerous cards on.")

@@ -214,9 +214,12 @@ def review_pass(view: PlayerView, cards: Sequence[Card]) -> PassReview:
 
 def _void_suits(rules: Rules, hand: Sequence[Card]) -> list[int]:
     """Suits worth voiding by the pass: clubs, diamonds (not when holding the -10 jack or high diamonds
-    that catch it), spades when not holding the queen (and the queen scores)."""
+    that catch it), and spades only where the queen does not score, or where the only spades held are the ace
+    and king (the queen elsewhere): spades below the queen are kept, to play under her if she is led or passed
+    to you (lesson 2)."""
     suits = [CLUBS, DIAMONDS]
-    if QUEEN_OF_SPADES not in hand or not queen_scores(rules):
+    if not queen_scores(rules) or (QUEEN_OF_SPADES not in hand
+                                   and all(rank_of(c) > QUEEN for c in suit_cards(hand, SPADES))):
         suits.append(SPADES)
     if jack_scores(rules) and any(suit_of(c) == DIAMONDS and rank_of(c) >= JACK for c in hand):
         suits.remove(DIAMONDS)

@@ -421,6 +421,11 @@ def hint_expectation(x: float) -> str:
     return f"With it the coach expects you to score {points_phrase(x)} this hand."
 
 
+def tempting_no_void() -> str:
+    """Said of a tempting pass that empties no suit, where the answer empties one (its words say which)."""
+    return "That pass empties no suit, so it leaves you no void to throw dangerous cards on."
+
+
 def temptation_flag(reason: str) -> str:
     """A pass flag said of the tempting pass rather than of the learner's own ("You kept" -> "That pass keeps"),
     so a puzzle's explanation does not contradict a learner who answered right.

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from ..batch.runner import run_batch
-from ..engine.cards import Card
+from ..engine.cards import HEARTS, Card, suit_of
 from ..engine.hand import HandState, Phase
 from ..engine.record import HandRecord
 from ..engine.rules import Rules
@@ -408,13 +408,22 @@ def explain_decision(view: PlayerView, best: Any, tempting: Any, cost: float) ->
     """The coach's words: why the answer, and what the most tempting wrong move costs and why."""
     from ..coach import text
     from ..coach.hints import explain_pass, explain_play, tutor_warning
-    from ..coach.passing import review_pass
+    from ..coach.passing import hand_before_pass, review_pass
 
     if view.phase is Phase.PASS:
         why = f"Pass {text.cards_phrase(best)}. {explain_pass(view, best)}"
         mine = {f.id for f in review_pass(view, best).flags}
-        flags = [text.temptation_flag(f.reason) for f in review_pass(view, tempting).flags
-                 if f.id not in mine and f.severity != "info"]
+        flags = []
+        for f in review_pass(view, tempting).flags:
+            if f.id in mine or f.severity == "info":
+                continue
+            if f.id == "missed_void":  # said of the tempting pass: only where the answer makes a void (its reason)
+                hand = hand_before_pass(view)
+                if any(s != HEARTS and any(suit_of(c) == s for c in hand)
+                       and all(c in best for c in hand if suit_of(c) == s) for s in range(4)):
+                    flags.append(text.tempting_no_void())
+                continue
+            flags.append(text.temptation_flag(f.reason))
         move = text.pass_phrase(tempting)
     else:
         why = explain_play(view, best, tempting=tempting)
