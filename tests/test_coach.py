@@ -527,7 +527,7 @@ def all_messages() -> list[str]:
             t.reason_cash_winner(parse_card("AC")), t.reason_lower_same_suit(parse_card("2C")),
             t.reason_keep_low_exit(parse_card("9C"), parse_card("2C")), t.reason_more_above(parse_card("2C")),
             t.reason_last_of_suit(parse_card("2C"), 0), t.reason_take_cheap_trick(parse_card("AC"), parse_card("2C")),
-            t.reason_take_now(parse_card("AC"), 0),
+            t.reason_take_now(parse_card("AC"), 0, True), t.reason_take_now(parse_card("KC"), 0, False),
             t.reason_may_be_overtaken(parse_card("9C"), parse_card("KC")),
             t.reason_nobody_follows(parse_card("2C"), parse_card("5D"), True),
             t.reason_nobody_follows(parse_card("2C"), parse_card("5D"), False), t.reason_boss_now(parse_card("AC")))),
@@ -609,3 +609,15 @@ def test_rules_of_thumb_carry_their_condition() -> None:
     assert state.view(0).my_turn and not state.view(0).trick
     why = explain_play(state.view(0), parse_card("2S"))
     assert "flushing" not in why, why
+
+
+def test_taking_a_trick_now_is_explained_by_the_cards_above_it() -> None:
+    """What makes a card win a trick of its suit anyway is how many cards above it are still out, not how many
+    cards of the suit are (the puzzle once said 'two other clubs are still out, so the ace will likely win')."""
+    from hearts_tutor.practice.bank import load_bank
+    from hearts_tutor.practice.explain import puzzle_explanation
+
+    said = puzzle_explanation(load_bank()["animal_table-1-52-p19"])
+    assert "but no club higher than the jack of clubs is still out, so the jack of clubs will win a club trick" in said
+    said = puzzle_explanation(load_bank()["cancellation-1-21-p23"])
+    assert "one spade higher than the king of spades is still out, so the king of spades will likely win" in said

@@ -119,9 +119,8 @@ def _follow_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
     if b_wins and points == 0 and (not t_wins or rank_of(b) > rank_of(t)):
         return _say(view, text.reason_take_cheap_trick(b, t), TrickPoints(0), BeatsSoFar(b), HigherOut(b, hb))
     if b_wins and not t_wins:
-        if hb <= 1:
-            out = SuitOut(led, len(out_of_suit(view, led)))
-            return _say(view, text.reason_take_now(b, led), TrickPoints(points), out)
+        if hb <= 1:  # what makes it a winner anyway: the cards above it still out, not the suit's count
+            return _say(view, text.reason_take_now(b, led, hb == 0), TrickPoints(points), HigherOut(b, hb))
         return None
     if b_wins and t_wins and rank_of(b) < rank_of(t) and hb and after:
         return _say(view, text.reason_may_be_overtaken(b, t), BeatsSoFar(b), HigherOut(b, hb), PlayersAfter(after))

@@ -511,8 +511,10 @@ def reason_take_cheap_trick(b: Card, t: Card) -> str:
             f"{card_name(t)} would keep it in your hand to win a later trick, perhaps with points in it.")
 
 
-def reason_take_now(b: Card, suit: int) -> str:
-    return (f"Play {card_name(b)}: {{}}, but {{}}, so {card_name(b)} will likely win a "
+def reason_take_now(b: Card, suit: int, certain: bool) -> str:
+    """{} trick points, but {} higher cards out (``certain``: none, so it surely wins a trick of its suit)."""
+    will = "will win" if certain else "will likely win"
+    return (f"Play {card_name(b)}: {{}}, but {{}}, so {card_name(b)} {will} a "
             f"{SUIT_NAMES[suit][:-1]} trick anyway; better now than later, when a player out of "
             f"{SUIT_NAMES[suit]} can throw more points on it.")
 
