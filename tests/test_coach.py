@@ -304,9 +304,12 @@ def test_moon_hand_keeping_low_hearts():
 
 
 def test_keep_midrange_info_when_no_low_card_went():
-    view = pass_view("9C 2D 3D 4D 5D 6D 2S 3S 4S 5S KH QH AC")
+    view = pass_view("9C TC 2D 3D 4D 5D 2S 3S 4S 5S KH QH AC")
     f = flag(review_pass(view, parse_cards("KH QH AC")), "keep_midrange")
     assert f.severity == "info" and "the 9 of clubs" in f.reason.lower() and "7 to jack" in f.reason
+    # a lone 9 of clubs goes the first time clubs are led (the first trick): nothing to warn of
+    lone = pass_view("9C 2D 3D 4D 5D 6D 2S 3S 4S 5S KH QH AC")
+    assert "keep_midrange" not in ids(review_pass(lone, parse_cards("KH QH AC")))
 
 
 def test_keep_midrange():

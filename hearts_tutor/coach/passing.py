@@ -249,7 +249,8 @@ def _missed_void(rules: Rules, hand: Sequence[Card], passed: Sequence[Card],
 
 
 def _dangerous_midrange(rules: Rules, kept: Sequence[Card]) -> list[Card]:
-    """Kept 7-J cards with no lower card of their suit kept (hearts too), not spades below a live queen."""
+    """Kept 7-J cards with no lower card of their suit kept (hearts too), not spades below a live queen, and not
+    a suit's only card (a singleton goes the first time its suit is led, early in the hand, not late)."""
     out = []
     for c in kept:
         if rank_of(c) not in MIDRANGE_RANKS:
@@ -259,7 +260,7 @@ def _dangerous_midrange(rules: Rules, kept: Sequence[Card]) -> list[Card]:
             continue
         if c == JACK_OF_DIAMONDS and jack_scores(rules):
             continue
-        if not any(suit_of(d) == suit and d < c for d in kept):
+        if not any(suit_of(d) == suit and d < c for d in kept) and any(suit_of(d) == suit for d in kept if d != c):
             out.append(c)
     return out
 
