@@ -624,3 +624,9 @@ def test_taking_a_trick_now_is_explained_by_the_cards_above_it() -> None:
     assert "but no club higher than the jack of clubs is still out, so the jack of clubs will win a club trick" in said
     said = puzzle_explanation(load_bank()["cancellation-1-21-p23"])
     assert "one spade higher than the king of spades is still out, so the king of spades will likely win" in said
+
+
+def test_a_king_with_the_ace_out_could_win_the_queens_trick_not_would() -> None:
+    two, king = parse_cards("2S KS")
+    assert "so the king of spades would win the spade trick" in coach_text.reason_queen_catch(two, king, True)
+    assert "so the king of spades could win the spade trick" in coach_text.reason_queen_catch(two, king, False)

@@ -78,7 +78,7 @@ def _lead_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
     if _high_spade(t) and not _high_spade(b) and queen_live(view) and ht < 2:
         holder = view.known_holder().get(QUEEN_OF_SPADES)
         where: Fact = QueenLive() if holder is None else QueenHeldBy(holder)
-        return _say(view, text.reason_queen_catch(b, t), where, HigherOut(t, ht))
+        return _say(view, text.reason_queen_catch(b, t, ht == 0), where, HigherOut(t, ht))
     voids_t, voids_b = shown_out(view, st), shown_out(view, sb)
     if sb != st and voids_t and not voids_b and ht < 3 and may_follow(view, st):
         return _say(view, text.reason_void_lead(b, t), ShownOut(voids_t[0], st), NoneShownOut(sb))

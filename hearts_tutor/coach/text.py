@@ -441,8 +441,10 @@ def temptation_flag(reason: str) -> str:
 
 # ----- reasons from facts (coach/reasons.py fills each {} with a fact's words) -----
 
-def reason_queen_catch(b: Card, t: Card) -> str:
-    return (f"Lead {card_name(b)}, not {card_name(t)}: {{}}, and {{}}, so {card_name(t)} would win the spade "
+def reason_queen_catch(b: Card, t: Card, certain: bool = True) -> str:
+    """{} the queen is live, and {} higher spades out (``certain``: none, so ``t`` would surely win her trick)."""
+    would = "would" if certain else "could"
+    return (f"Lead {card_name(b)}, not {card_name(t)}: {{}}, and {{}}, so {card_name(t)} {would} win the spade "
             "trick she can be thrown on.")
 
 
