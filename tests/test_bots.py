@@ -419,3 +419,13 @@ def test_hard_leads_a_heart_the_shooter_cannot_win() -> None:
     decision = make_bot("hard", seed=1).decide(view)
     assert decision.card == parse_card("AH")
     assert "moon" in decision.steps[-1].text
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_a_high_spade_passed_with_the_queen_is_said_to_go_with_her(level: str) -> None:
+    """Holding the ace, queen and 2 of spades, each level passes the queen and the ace; its words say the ace
+    goes with her (it could be the card she is dropped on), not that other spades keep it safe."""
+    state = make_state("standard", {0: "AS QS 2S 3C 5C 8C TC QC 3D 6D 9D JD 2H"}, direction="left")
+    said = make_bot(level, seed=1).decide(state.view(0)).summary()
+    assert "the ace of spades goes with the queen: with her gone, it could be the card she is dropped on" in said
+    assert "enough other spades" not in said and ", but" not in said

@@ -51,13 +51,14 @@ def pass_scores(view: PlayerView, skills: Skills, plan: str, *, void_max: int, q
                                     "hide her behind")
             elif rank > 10:
                 if hand & QS_BIT or spades >= 5:
-                    out[c] = (rank - 3.0, KEEP_COVERED_SPADE)
+                    out[c] = (rank - 3.0, KEEP_SPADE_WITH_QUEEN if hand & QS_BIT else KEEP_COVERED_SPADE)
                 else:
                     out[c] = (25.0 + rank, "is a high spade that could catch the queen")
             else:
                 out[c] = (rank - 8.0 if sk.flushes_spades else rank - 2.0, KEEP_LOW_SPADE)
         elif suit == HEARTS:
-            out[c] = (rank + 3.0, "is a high heart" if rank >= 8 else "is a middling heart")
+            out[c] = (rank + 3.0, "is a high heart" if rank >= 8 else "is a middling heart" if rank >= 4
+                      else "is a low heart")
             if sk.counts_cards and rank <= 3:
                 out[c] = (rank - 2.0, KEEP_LOW_HEART)
         elif c == JD and rules.jack_points:
@@ -72,13 +73,14 @@ def pass_scores(view: PlayerView, skills: Skills, plan: str, *, void_max: int, q
 
 
 KEEP_GUARDED_QUEEN = "is safe with the other spades I hold"
-KEEP_COVERED_SPADE = "is a high spade, but I have enough other spades to keep it safe"
+KEEP_COVERED_SPADE = "is safe enough with the other spades I hold"
+KEEP_SPADE_WITH_QUEEN = "cannot catch the queen while I hold her"
 KEEP_LOW_SPADE = "is a spade below the queen, which keeps me safe from her"
 KEEP_LOW_HEART = "is a low heart, good for staying under heart tricks"
 KEEP_JACK = "takes 10 points off the score of whoever wins it"
 KEEP_LOW_CARD = "is a low card, safe to keep"
-KEEP_REASONS = frozenset({KEEP_GUARDED_QUEEN, KEEP_COVERED_SPADE, KEEP_LOW_SPADE, KEEP_LOW_HEART, KEEP_JACK,
-                          KEEP_LOW_CARD})
+KEEP_REASONS = frozenset({KEEP_GUARDED_QUEEN, KEEP_COVERED_SPADE, KEEP_SPADE_WITH_QUEEN, KEEP_LOW_SPADE,
+                          KEEP_LOW_HEART, KEEP_JACK, KEEP_LOW_CARD})
 """Pass reasons that speak for keeping a card (said differently when the card is passed all the same)."""
 VOID_REASON = "is one of the few cards I hold of its suit: passing them empties my"
 
@@ -103,8 +105,11 @@ def pass_reasons(hand: tuple[Card, ...], chosen: tuple[Card, ...], scores: Mappi
             if str(c // 13) not in clauses:
                 clauses.append(str(c // 13))  # the place of the clause for the suit it empties
             continue
-        if reason in KEEP_REASONS:
-            clauses.append(f"{name}, though {it} {reason}: the rest of my hand is worth keeping even more")
+        if reason == KEEP_SPADE_WITH_QUEEN and QUEEN_OF_SPADES in chosen:
+            clauses.append(f"{name} {'goes' if it == 'it' else 'go'} with the queen: with her gone, {it} could be "
+                           "the card she is dropped on")
+        elif reason in KEEP_REASONS:
+            clauses.append(f"{name}, though {it} {reason} (the rest of my hand is worth keeping even more)")
         else:
             clauses.append(f"{name} {reason}" if it == "it" else f"{name} ({it} {reason})")
     for suit, cards in voiding.items():
