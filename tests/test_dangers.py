@@ -85,3 +85,17 @@ def test_a_high_card_in_a_short_side_suit_is_a_danger_but_not_a_club_the_first_t
     ids = {f.cards[0]: f.id for f in hand_dangers(view)}
     assert ids.get(parse_card("KD")) == "high_short_suit"
     assert parse_card("AC") not in ids  # a club opens the hand and its trick may carry no points
+
+
+def test_in_a_hand_without_a_pass_a_high_spade_beside_the_queen_is_no_danger() -> None:
+    """Holding the queen with the ace and king, the high spades are a danger only if she leaves in the pass; in
+    a keep hand the panel does not speak of a pass. The count is of spades lower than the queen."""
+    cards = parse_cards("2C 5C 9C 3D 4D 8D 2S QS KS AS 7H 9H JH")
+    rest = sorted(set(range(52)) - set(cards))
+    keep = HandState(Rules.preset("standard"), [cards] + [rest[i * 13:(i + 1) * 13] for i in range(3)],
+                     pass_direction="keep").view(0)
+    flags = hand_dangers(keep)
+    assert "high_spade_short" not in {f.id for f in flags} and "unguarded_queen" in {f.id for f in flags}
+    assert not any("your pass" in f.reason for f in flags)
+    passing = {f.cards[0]: f.reason for f in hand_dangers(_view("2C 5C 9C 3D 4D 8D 2S QS KS AS 7H 9H JH"))}
+    assert passing[parse_card("AS")].startswith("The ace of spades with only one spade lower than the queen: if the")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine.cards import CLUBS, DIAMONDS, HEARTS, QUEEN_OF_SPADES, SPADES, Card, rank_of, suit_of
+from ..engine.hand import Phase
 from ..engine.view import PlayerView
 from . import text
 from .flags import ACE, JACK, KING, LOW_RANKS, QUEEN, Flag, jack_scores, moon_potential, queen_scores
@@ -50,7 +51,8 @@ def _spade_dangers(view: PlayerView, hand: list[Card]) -> list[Flag]:
     if unguarded:
         out.append(Flag("unguarded_queen", "danger", text.danger_unguarded_queen(sorted(others)), (QUEEN_OF_SPADES,)))
     lower = [c for c in spades if c < QUEEN_OF_SPADES]
-    if unguarded or (not holds_queen and len(lower) < HIGH_SPADE_GUARDS):
+    passing = view.phase is Phase.PASS  # (holding the queen, a high spade is a danger only if she is passed)
+    if (unguarded and passing) or (not holds_queen and len(lower) < HIGH_SPADE_GUARDS):
         for c in (c for c in spades if rank_of(c) in (KING, ACE)):
             out.append(Flag("high_spade_short", "danger" if not holds_queen else "warning",
                             text.danger_high_spade(c, len(lower), holds_queen), (c,)))

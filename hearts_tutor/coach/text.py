@@ -109,9 +109,11 @@ def pass_spade_guards(guards: list[Card]) -> str:
 
 
 def pass_high_spade_unneeded(passed: list[Card], other_spades: int) -> str:
+    """``other_spades``: the spades lower than the queen the hand held."""
     return (f"You passed {cards_phrase(passed)} without holding the queen of spades, although you had "
-            f"{count_word(other_spades)} other spades to play first. With that many spades the queen is forced "
-            "out before you run short, so the high spade was safe; a more dangerous card could have gone instead.")
+            f"{count_word(other_spades)} spades lower than the queen to play first. With that many spades the queen "
+            "is forced out before you run short, so the high spade was safe; a more dangerous card could have gone "
+            "instead.")
 
 
 def queen_off_spades(passed: list[Card]) -> str:
@@ -256,7 +258,9 @@ def danger_unguarded_queen(others: list[Card]) -> str:
 
 
 def danger_high_spade(c: Card, lower: int, holds_queen: bool) -> str:
-    few = f"only {count_word(lower)} lower spade{'' if lower == 1 else 's'}" if lower else "no lower spade"
+    """``lower``: the spades below the queen held (the ones that can be played under a spade lead)."""
+    few = (f"only {count_word(lower)} spade{'' if lower == 1 else 's'} lower than the queen" if lower
+           else "no spade lower than the queen")
     if holds_queen:
         return (f"{cap(card_name(c))} with {few}: if the queen of spades leaves in your pass, {card_name(c)} "
                 "could win the spade trick she is thrown on.")
