@@ -630,3 +630,13 @@ def test_a_king_with_the_ace_out_could_win_the_queens_trick_not_would() -> None:
     two, king = parse_cards("2S KS")
     assert "so the king of spades would win the spade trick" in coach_text.reason_queen_catch(two, king, True)
     assert "so the king of spades could win the spade trick" in coach_text.reason_queen_catch(two, king, False)
+
+
+def test_the_queen_is_protected_by_the_spades_below_her() -> None:
+    """5S TS QS AS: two spades lower than her protect the queen (the ace does not); the words once said 'only
+    three other spades'."""
+    from hearts_tutor.practice.bank import load_bank
+    from hearts_tutor.practice.explain import puzzle_explanation
+
+    said = puzzle_explanation(load_bank()["standard-7-220-pass2"])
+    assert "Pass the queen of spades: you hold only two spades lower than her to protect her" in said

@@ -106,7 +106,7 @@ class Beliefs:
                     self._scale(KING_OF_SPADES, seat, 0.6)
                     self._scale(ACE_OF_SPADES, seat, 0.6)
                     self.evidence.append(
-                        f"{seat_name(view, seat)} threw off {card_name(c)} instead of the queen")
+                        f"{seat_name(view, seat)} threw off {card_name(c)}, not the queen: probably without her")
                 if c == QUEEN_OF_SPADES:
                     queen_gone += 1
                     if queen_gone >= rules.decks:

@@ -225,7 +225,8 @@ def explain_pass(view: PlayerView, cards: tuple[Card, ...]) -> str:
     rest = list(cards)
     if QUEEN_OF_SPADES in cards and view.rules.queen_points:
         others = [c for c in hand if suit_of(c) == SPADES and c != QUEEN_OF_SPADES]
-        reasons.append(text.reason_pass_queen(len(others)) if not queen_guarded(others)
+        lower = sum(1 for c in others if c < QUEEN_OF_SPADES)
+        reasons.append(text.reason_pass_queen(lower) if not queen_guarded(others)
                        else text.reason_pass_queen_anyway(len(others)))
         rest = [c for c in rest if c != QUEEN_OF_SPADES]
     for suit in range(3):

@@ -311,7 +311,8 @@ def suggest_pass(view: PlayerView) -> tuple[tuple[Card, ...], str]:
     if queen_scores(rules):
         if held_queen and not queen_guarded(others):
             chosen += [c for c in hand if c == QUEEN_OF_SPADES][:k]  # both of them with two decks
-            reasons.append(text.reason_pass_queen(len(others), queens=len(chosen)))
+            reasons.append(text.reason_pass_queen(sum(1 for c in others if c < QUEEN_OF_SPADES),
+                                                  queens=len(chosen)))
             extra = sorted(high, reverse=True)[:k - len(chosen)]
             if extra:
                 chosen += extra

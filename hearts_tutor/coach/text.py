@@ -187,11 +187,14 @@ def remembered_pass(passed: list[Card], who: str, still_out: list[Card]) -> str:
 
 # ----- the coach's own pass -----
 
-def reason_pass_queen(other_spades: int, queens: int = 1) -> str:
+def reason_pass_queen(lower_spades: int, queens: int = 1) -> str:
+    """``lower_spades``: the spades below the queen held (the ones that protect her)."""
+    few = (f"only {count_word(lower_spades)} spade{'' if lower_spades == 1 else 's'}" if lower_spades
+           else "no spade")
     if queens > 1:
-        return (f"Pass both queens of spades: you hold {_other_spades(other_spades)} to protect them, "
+        return (f"Pass both queens of spades: you hold {few} lower than them to protect them, "
                 "so they would likely win tricks for you (13 points each).")
-    return (f"Pass the queen of spades: you hold {_other_spades(other_spades)} to protect her, "
+    return (f"Pass the queen of spades: you hold {few} lower than her to protect her, "
             "so she would likely win a trick for you (13 points).")
 
 
@@ -497,7 +500,7 @@ def reason_keep_low_exit(b: Card, t: Card) -> str:
 
 
 def reason_more_above(b: Card) -> str:
-    return f"Lead {card_name(b)}: {{}}, but {{}}, so {card_name(b)} is the less likely to win the trick."
+    return f"Lead {card_name(b)}: {{}}, while only {{}}, so {card_name(b)} is the less likely to win the trick."
 
 
 def reason_last_of_suit(b: Card, suit: int) -> str:
