@@ -74,7 +74,7 @@ def _lead_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
     sb, st = suit_of(b), suit_of(t)
     hb, ht = higher_out(view, b), higher_out(view, t)
     if b == QUEEN_OF_SPADES and view.rules.queen_points:
-        return _say(view, text.reason_lead_queen(), HigherOut(b, hb)) if hb else None
+        return _say(view, text.reason_lead_queen(hb), HigherOut(b, hb)) if hb else None
     if _high_spade(t) and not _high_spade(b) and queen_live(view) and ht < 2:
         holder = view.known_holder().get(QUEEN_OF_SPADES)
         where: Fact = QueenLive() if holder is None else QueenHeldBy(holder)

@@ -455,8 +455,10 @@ def reason_queen_catch(b: Card, t: Card, certain: bool = True) -> str:
             "trick she can be thrown on.")
 
 
-def reason_lead_queen() -> str:
-    return ("Lead the queen of spades: {}, so a player holding one of them with no lower spade has to win her "
+def reason_lead_queen(higher: int = 2) -> str:
+    """{} the ``higher`` spades above her still out."""
+    them = "one of them" if higher > 1 else "it"
+    return (f"Lead the queen of spades: {{}}, so a player holding {them} with no lower spade has to win her "
             "(13 points).")
 
 
