@@ -35,8 +35,8 @@ from ..engine.view import PlayerView
 from ..equity.line import ScoreLine, judged_line
 from . import text
 from .flags import Flag
-from .passing import hand_before_pass, pass_candidates, queen_guarded, suggest_pass
 from .moon_reasons import feed_shooter_reason, keep_jack_reason, keep_stopper_reason, moon_pass_reason
+from .passing import hand_before_pass, pass_candidates, queen_guarded, suggest_pass
 from .reasons import lead_from_shooter, play_reason
 
 if TYPE_CHECKING:
