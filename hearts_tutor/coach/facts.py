@@ -203,6 +203,19 @@ class CanLoseTrick:
 
 
 @dataclass(frozen=True)
+class CardOut:
+    """The card is still out: not in this hand and not played (held by another player or in the kitty)."""
+
+    card: Card
+
+    def holds(self, view: PlayerView) -> bool:
+        return self.card in view.unseen()
+
+    def sentence(self, view: PlayerView) -> str:
+        return f"{card_name(self.card)} is still out"
+
+
+@dataclass(frozen=True)
 class LastOfSuit:
     """The card is the seat's only card of its suit."""
 
@@ -453,6 +466,7 @@ _PHRASES: tuple[tuple[str, Reader], ...] = (
     (rf"no one has shown out of {_SUIT}", lambda c, m: [NoneShownOut(_suit(m[1]))]),
     (rf"(?<!once )you are out of {_SUIT}", lambda c, m: [YouAreOut(_suit(m[1]))]),
     (rf"{_CARD} is your last {_SING}", lambda c, m: [LastOfSuit(_card(m[1]))]),
+    (rf"(?<!than ){_CARD} is still out", lambda c, m: [CardOut(_card(m[1]))]),
     (rf"((?:{_CARD}(?:, | and ))*{_CARD}) can lose a trick too",
      lambda c, m: [CanLoseTrick(_card(n)) for n in re.findall(_CARD, m[1])]),
     (r"the queen of spades has not been played", lambda c, m: [QueenLive()]),

@@ -9,7 +9,8 @@ points and heart stoppers from a player who may be shooting it.
 - :func:`keep_stopper_reason`: both cards stay under a moon suspect's trick; the one kept is the heart that can
   still win a heart trick from them.
 - :func:`keep_jack_reason`: both cards stay under the winner and the other is the jack of diamonds, which would
-  take its points off the winner's score.
+  take its points off the winner's score; or the other is a diamond above the jack, which is still out, kept to
+  win the trick the jack falls on.
 
 Each returns a :class:`~hearts_tutor.coach.reasons.Reason` whose facts hold (None otherwise).
 """
@@ -20,7 +21,7 @@ from ..bots.moon import moon_hand
 from ..engine.cards import HEARTS, JACK_OF_DIAMONDS, Card, mask_of, rank_of, suit_of
 from ..engine.view import PlayerView
 from . import text
-from .facts import CanLoseTrick, Fact, HigherOut, StaysUnder, TookEveryPoint, WinningTrick, higher_out
+from .facts import CanLoseTrick, CardOut, Fact, HigherOut, StaysUnder, TookEveryPoint, WinningTrick, higher_out
 from .flags import QUEEN, moon_potential
 from .reasons import Reason
 from .situation import is_point_card, moon_suspect, players_after, trick_winner
@@ -101,7 +102,13 @@ def keep_jack_reason(view: PlayerView, best: Card, tempting: Card | None) -> Rea
     the jack takes points off its winner's score."""
     current = trick_winner(view)
     points = view.rules.jack_points
-    if tempting != JACK_OF_DIAMONDS or current is None or points >= 0 or current[0] == view.seat:
+    if tempting is None or current is None or points >= 0:
         return None
     facts: tuple[Fact, ...] = (StaysUnder(best, current[1]), StaysUnder(tempting, current[1]))
-    return _checked(text.reason_keep_jack(best, current[1], points), facts, view)
+    if tempting == JACK_OF_DIAMONDS:
+        return _checked(text.reason_keep_jack(best, current[1], points), facts, view)
+    if suit_of(tempting) == suit_of(JACK_OF_DIAMONDS) and best < JACK_OF_DIAMONDS < tempting:
+        facts += (CardOut(JACK_OF_DIAMONDS),)
+        words = text.reason_keep_jack_catcher(best, tempting, current[1], points).format(facts[-1].sentence(view))
+        return _checked(words, facts, view)
+    return None

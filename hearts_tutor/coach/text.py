@@ -538,6 +538,12 @@ def reason_keep_jack(b: Card, winner: Card, points: int) -> str:
             "yourself.")
 
 
+def reason_keep_jack_catcher(b: Card, t: Card, winner: Card, points: int) -> str:
+    """Both cards stay under the winner; ``t`` is above the jack of diamonds, which is still out ({})."""
+    return (f"Play {card_name(b)} and keep {card_name(t)}: both stay under {card_name(winner)}, but {{}}, and "
+            f"{card_name(t)} can win the trick it falls on, taking {-points} points off your score.")
+
+
 def reason_take_cheap_trick(b: Card, t: Card) -> str:
     return (f"Play {card_name(b)}: {{}} and {{}}, so this is a cheap moment to get rid of it ({{}}); "
             f"{card_name(t)} would keep it in your hand to win a later trick, perhaps with points in it.")
