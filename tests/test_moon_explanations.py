@@ -33,8 +33,8 @@ def _checked(p, words: str) -> None:
 
 # ----- a moon try's pass -----
 
-AVOIDING_POINTS = ("high and mid-range cards (7 to jack) are the ones most likely", "low cards are usually worth keeping",
-                   "so you can soon throw away dangerous cards")
+AVOIDING_POINTS = ("high and mid-range cards (7 to jack) are the ones most likely",
+                   "low cards are usually worth keeping", "so you can soon throw away dangerous cards")
 
 
 @pytest.mark.parametrize("pid, heart", [("standard-60-10-pass1", "2H"), ("standard-60-29-pass2", "6H"),
@@ -58,7 +58,7 @@ def test_the_moon_pass_names_each_card_that_can_lose_a_trick(bank) -> None:
     assert {CanLoseTrick(parse_card("8C")), CanLoseTrick(parse_card("2S"))} <= set(facts)
     # a planted false one is caught: the ace of clubs is the top club, it cannot lose a trick
     assert check_explanation(p.view(), "The 8 of clubs and the ace of clubs can lose a trick too.") == \
-        ["the 8 of clubs and the ace of clubs can lose a trick too: false here"]
+        ["the 8 of clubs and the ace of clubs can lose a trick: false here"]
 
 
 def _pass_view(hand: str):
@@ -79,7 +79,7 @@ def test_a_constructed_moon_hand_and_a_plain_hand_passing_the_same_cards() -> No
 
 
 def test_a_moon_hand_passing_its_high_cards_keeps_the_usual_words(bank) -> None:
-    p = bank.by_id["standard-60-138-pass1"]  # a moon hand, but the answer passes the king and ace of clubs and the queen
+    p = bank.by_id["standard-60-138-pass1"]  # a moon hand, but the answer passes the club honours and the queen
     words = puzzle_explanation(p)
     assert "moon" not in words and "Pass the queen of spades: you hold only one other spade" in words, words
     assert words == p.explanation
@@ -167,9 +167,9 @@ def test_duck_words_only_when_the_temptation_would_not_stay_under(bank) -> None:
             continue
         view, tempting = p.view(), _move(p, tempting_move(p))
         w = trick_winner(view)
-        if w is not None and suit_of(tempting) == suit_of(w[1]) and tempting < w[1]:
-            if "so you do not take this trick" in puzzle_explanation(p):
-                both_under.append(p.id)
+        under = w is not None and suit_of(tempting) == suit_of(w[1]) and tempting < w[1]
+        if under and "so you do not take this trick" in puzzle_explanation(p):
+            both_under.append(p.id)
     assert both_under == ["cancellation-1-45-p36"]
 
 
@@ -183,3 +183,19 @@ def test_the_jack_of_diamonds_under_the_winner(bank) -> None:
     assert "keep the queen of diamonds" in words and "the jack of diamonds is still out" in words, words
     assert CardOut(JACK_OF_DIAMONDS) in [f for _, f in stated_facts(p.view(), words)]
     _checked(p, words)
+
+
+def test_a_moon_pass_of_side_cards_only() -> None:
+    """A moon hand passing low cards of other suits: the moon try's words, with no heart sentence."""
+    moon = _pass_view("2C QC AC KD AD 9S KS AS 2H 9H QH KH AH")
+    words = explain_pass(moon, tuple(_cards("2C QC 9S")))
+    assert words is not None and "moon" not in words  # the queen of clubs goes: not the moon pass
+    words = explain_pass(moon, tuple(_cards("2C 9S KD")))
+    assert "moon" not in words
+    moon = _pass_view("2C 3C AC KD AD 9S KS AS 5H TH QH KH AH")
+    words = explain_pass(moon, tuple(_cards("2C 3C 9S")))
+    assert words == ("This hand can try shooting the moon (one player taking every heart and the queen of spades): "
+                     "pass the cards that can lose a trick, and keep the high cards that win tricks. The 2 of clubs, "
+                     "the 3 of clubs and the 9 of spades can lose a trick, and a player out of the suit led can throw "
+                     "a heart on a trick you lose."), words
+    assert check_explanation(moon, words) == []

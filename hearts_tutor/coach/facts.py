@@ -467,7 +467,7 @@ _PHRASES: tuple[tuple[str, Reader], ...] = (
     (rf"(?<!once )you are out of {_SUIT}", lambda c, m: [YouAreOut(_suit(m[1]))]),
     (rf"{_CARD} is your last {_SING}", lambda c, m: [LastOfSuit(_card(m[1]))]),
     (rf"(?<!than ){_CARD} is still out", lambda c, m: [CardOut(_card(m[1]))]),
-    (rf"((?:{_CARD}(?:, | and ))*{_CARD}) can lose a trick too",
+    (rf"((?:{_CARD}(?:, | and ))*{_CARD}) can lose a trick\b",
      lambda c, m: [CanLoseTrick(_card(n)) for n in re.findall(_CARD, m[1])]),
     (r"the queen of spades has not been played", lambda c, m: [QueenLive()]),
     (rf"you passed the queen of spades to {_WHO}, who still holds her",

@@ -39,8 +39,8 @@ def _checked(words: str, facts: tuple[Fact, ...], view: PlayerView) -> Reason | 
 
 def moon_pass_reason(view: PlayerView, cards: tuple[Card, ...] | list[Card]) -> Reason | None:
     """Why pass ``cards`` as a moon try: the hand can try for the moon and the pass is the moon pass (it gives
-    away at least one heart that can lose a heart trick and no card of queen rank or higher). None otherwise,
-    and after the pass (the counts of cards still out are the hand's as dealt)."""
+    away cards that can lose a trick, hearts first, and no card of queen rank or higher). None otherwise, and
+    after the pass (the counts of cards still out are the hand's as dealt)."""
     from .passing import hand_before_pass
 
     if view.passed is not None or not moon_try_hand(hand_before_pass(view), view):
@@ -48,15 +48,16 @@ def moon_pass_reason(view: PlayerView, cards: tuple[Card, ...] | list[Card]) -> 
     if any(rank_of(c) >= QUEEN for c in cards):
         return None
     losing = [c for c in cards if higher_out(view, c) > 0]
-    hearts = sorted(c for c in losing if suit_of(c) == HEARTS)
-    if not hearts:
+    if not losing:
         return None
+    hearts = sorted(c for c in losing if suit_of(c) == HEARTS)
     side = sorted((c for c in losing if suit_of(c) != HEARTS), key=lambda c: (suit_of(c), rank_of(c)))
     rest = [c for c in cards if c not in losing]
-    top = hearts[-1]
-    facts: tuple[Fact, ...] = (HigherOut(top, higher_out(view, top)), *(CanLoseTrick(c) for c in side))
-    words = text.reason_pass_moon_try(view.rules, hearts, side, rest).format(facts[0].sentence(view))
-    return _checked(words, facts, view)
+    facts: tuple[Fact, ...] = tuple(CanLoseTrick(c) for c in side)
+    if hearts:
+        facts = (HigherOut(hearts[-1], higher_out(view, hearts[-1])), *facts)
+    template = text.reason_pass_moon_try(view.rules, hearts, side, rest)
+    return _checked(template.format(facts[0].sentence(view)) if hearts else template, facts, view)
 
 
 def feed_shooter_reason(view: PlayerView, best: Card, tempting: Card | None) -> Reason | None:

@@ -247,15 +247,17 @@ def reason_pass_moon(cards: list[Card], rules: Rules) -> str:
 
 
 def reason_pass_moon_try(rules: Rules, hearts: list[Card], side: list[Card], rest: list[Card]) -> str:
-    """A moon try's pass (coach/moon_reasons.py fills {} with how many hearts above the highest passed heart are
-    out): the hearts that can lose a heart trick first, then the other cards that can lose a trick."""
+    """A moon try's pass (coach/moon_reasons.py fills {}, when hearts go, with how many hearts above the highest
+    passed heart are out): the hearts that can lose a heart trick first, then the other cards that can lose a trick."""
     one = len(hearts) == 1
     out = (f"This hand can try {shoot(rules)}: pass the cards that can lose a trick, and keep the high cards that "
-           f"win tricks. {cap(cards_phrase(hearts))} most of all: {{}}, so {'it' if one else 'each of them'} can "
-           "lose a heart trick, and one heart taken by another player ruins the moon.")
+           "win tricks.")
+    if hearts:
+        out += (f" {cap(cards_phrase(hearts))} most of all: {{}}, so {'it' if one else 'each of them'} can lose a "
+                "heart trick, and one heart taken by another player ruins the moon.")
     if side:
-        out += (f" {cap(cards_phrase(side))} can lose a trick too, and a player out of the suit led can throw a "
-                "heart on a trick you lose.")
+        out += (f" {cap(cards_phrase(side))} can lose a trick{' too' if hearts else ''}, and a player out of the "
+                "suit led can throw a heart on a trick you lose.")
     if rest:
         out += (f" {cap(cards_phrase(rest))} {'goes' if len(rest) == 1 else 'go'} too: over many simulated deals "
                 "this pass cost you the fewest points.")
