@@ -132,12 +132,15 @@ def test_a_discard_with_no_shooter_keeps_the_usual_words(bank) -> None:
 
 @pytest.mark.parametrize("pid, kept, winner", [("standard-11-1954-p39", "4H", "5H"),
                                                ("standard-11-2196-p38", "9H", "QH"),
-                                               ("standard-11-1802-p46", "TH", "QH")])
+                                               ("standard-11-1802-p46", "TH", "QH"),
+                                               ("standard-63-14-p41", "KH", "AH")])
 def test_both_under_a_shooters_heart_names_the_stopper(bank, pid: str, kept: str, winner: str) -> None:
     p = bank.by_id[pid]
     words = puzzle_explanation(p)
-    kept_name = {"4H": "the 4 of hearts", "9H": "the 9 of hearts", "TH": "the 10 of hearts"}[kept]
+    kept_name = {"4H": "the 4 of hearts", "9H": "the 9 of hearts", "TH": "the 10 of hearts",
+                 "KH": "the king of hearts"}[kept]
     assert f"and keep {kept_name}" in words and "stop the moon" in words, words
+    assert words.count("may be shooting the moon") == 1, words  # the stopper warning is not said twice
     assert "so you do not take this trick" not in words, words
     assert any(isinstance(f, HigherOut) and f.card == parse_card(kept) for _, f in stated_facts(p.view(), words))
     _checked(p, words)
