@@ -188,6 +188,34 @@ class HigherOut:
 
 
 @dataclass(frozen=True)
+class CanLoseTrick:
+    """The card is in this hand (before any pass) and a card of its suit above it is still out."""
+
+    card: Card
+
+    def holds(self, view: PlayerView) -> bool:
+        from .passing import hand_before_pass
+
+        return self.card in hand_before_pass(view) and higher_out(view, self.card) > 0
+
+    def sentence(self, view: PlayerView) -> str:
+        return f"{card_name(self.card)} can lose a trick"
+
+
+@dataclass(frozen=True)
+class CardOut:
+    """The card is still out: not in this hand and not played (held by another player or in the kitty)."""
+
+    card: Card
+
+    def holds(self, view: PlayerView) -> bool:
+        return self.card in view.unseen()
+
+    def sentence(self, view: PlayerView) -> str:
+        return f"{card_name(self.card)} is still out"
+
+
+@dataclass(frozen=True)
 class LastOfSuit:
     """The card is the seat's only card of its suit."""
 
@@ -438,6 +466,9 @@ _PHRASES: tuple[tuple[str, Reader], ...] = (
     (rf"no one has shown out of {_SUIT}", lambda c, m: [NoneShownOut(_suit(m[1]))]),
     (rf"(?<!once )you are out of {_SUIT}", lambda c, m: [YouAreOut(_suit(m[1]))]),
     (rf"{_CARD} is your last {_SING}", lambda c, m: [LastOfSuit(_card(m[1]))]),
+    (rf"(?<!than ){_CARD} is still out", lambda c, m: [CardOut(_card(m[1]))]),
+    (rf"((?:{_CARD}(?:, | and ))*{_CARD}) can lose a trick\b",
+     lambda c, m: [CanLoseTrick(_card(n)) for n in re.findall(_CARD, m[1])]),
     (r"the queen of spades has not been played", lambda c, m: [QueenLive()]),
     (rf"you passed the queen of spades to {_WHO}, who still holds her",
      lambda c, m: [QueenHeldBy(_seat(c.view, m[1]))]),
@@ -454,6 +485,8 @@ _PHRASES: tuple[tuple[str, Reader], ...] = (
     (rf"{_WHO} has taken every point so far", lambda c, m: [TookEveryPoint(_seat(c.view, m[1]))]),
     (r"you have taken every point so far", lambda c, m: [TookEveryPoint(c.view.seat)]),
     (rf"{_WHO} is winning this trick with {_CARD}", lambda c, m: [WinningTrick(_seat(c.view, m[1]), _card(m[2]))]),
+    (rf"{_WHO} is winning this trick with {_CARD} and has taken every point so far",
+     lambda c, m: [TookEveryPoint(_seat(c.view, m[1]))]),
     (rf"{_CARD}: it is your only legal card|{_CARD} is your only legal card",
      lambda c, m: [OnlyLegal(_card(m[1] or m[2]))]),
     (rf"you hold (?:only )?{_NUM} other spades? to protect", lambda c, m: [OtherSpadesBeforePass(_number(m[1]))]),

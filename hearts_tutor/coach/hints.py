@@ -35,6 +35,7 @@ from ..engine.view import PlayerView
 from ..equity.line import ScoreLine, judged_line
 from . import text
 from .flags import Flag
+from .moon_reasons import feed_shooter_reason, keep_jack_reason, keep_stopper_reason, moon_pass_reason
 from .passing import hand_before_pass, pass_candidates, queen_guarded, suggest_pass
 from .reasons import lead_from_shooter, play_reason
 
@@ -220,6 +221,9 @@ def _hard_shortlist(view: PlayerView, limit: int = 4) -> list[tuple[Card, ...]]:
 
 def explain_pass(view: PlayerView, cards: tuple[Card, ...]) -> str:
     """Why pass these cards, in the coach's words."""
+    moon = moon_pass_reason(view, cards)
+    if moon is not None:
+        return moon.words
     hand = hand_before_pass(view)
     reasons = []
     rest = list(cards)
@@ -276,11 +280,16 @@ def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempt
             why = text.hint_stop_moon(c, text.seat_phrase(view.seat, suspect, view.n), view.rules)
         elif (lead := lead_from_shooter(view, c, tempting)) is not None:
             why = lead.words
+        elif (feed := feed_shooter_reason(view, c, tempting)) is not None:
+            why = feed.words
         elif suit_of(c) != led:
             why = (text.hint_discard_points(c, led) if is_point_card(view, c)
                    else text.hint_discard(c, led))
         elif current is not None and c < current[1]:
-            why = text.hint_duck(c, current[1])
+            both_under = tempting is not None and suit_of(tempting) == led and tempting < current[1]
+            keep = (keep_stopper_reason(view, c, tempting) or keep_jack_reason(view, c, tempting)
+                    if both_under else None)
+            why = keep.words if keep is not None else text.hint_duck(c, current[1])
         elif players_after(view) == 0 and _would_win(view, c) and stake(view, c) < 0:
             why = text.hint_win_bonus(c, stake(view, c))
         elif players_after(view) == 0 and _would_win(view, c) and stake(view, c) == 0:

@@ -251,6 +251,24 @@ def reason_pass_moon(cards: list[Card], rules: Rules) -> str:
             "hearts that can most of all, are what ruin a moon.")
 
 
+def reason_pass_moon_try(rules: Rules, hearts: list[Card], side: list[Card], rest: list[Card]) -> str:
+    """A moon try's pass (coach/moon_reasons.py fills {}, when hearts go, with how many hearts above the highest
+    passed heart are out): the hearts that can lose a heart trick first, then the other cards that can lose a trick."""
+    one = len(hearts) == 1
+    out = (f"This hand can try {shoot(rules)}: pass the cards that can lose a trick, and keep the high cards that "
+           "win tricks.")
+    if hearts:
+        out += (f" {cap(cards_phrase(hearts))} most of all: {{}}, so {'it' if one else 'each of them'} can lose a "
+                "heart trick, and one heart taken by another player ruins the moon.")
+    if side:
+        out += (f" {cap(cards_phrase(side))} can lose a trick{' too' if hearts else ''}, and a player out of the "
+                "suit led can throw a heart on a trick you lose.")
+    if rest:
+        out += (f" {cap(cards_phrase(rest))} {'goes' if len(rest) == 1 else 'go'} too: over many simulated deals "
+                "this pass cost you the fewest points.")
+    return out
+
+
 # ----- the hand's danger cards (coach/dangers.py) -----
 
 def danger_unguarded_queen(others: list[Card]) -> str:
@@ -515,6 +533,33 @@ def reason_take_lead_from_shooter(b: Card, rules: Rules, *, tempting_stays_under
     under = "; {}, which leaves them on lead" if tempting_stays_under else ""
     return (f"Play {card_name(b)}: {{}} and may be {shoot(rules)}, and {{}}. {{}}, so the lead leaves them: a shooter "
             f"left on lead can go on cashing winners{under}.")
+
+
+def reason_keep_from_shooter(b: Card, t: Card, suit: int, rules: Rules, *, last: bool) -> str:
+    """Don't feed a shooter: {} winning the trick (``t`` is the card that would feed them)."""
+    return (f"Throw away {card_name(b)} (you are out of {suit_name(suit)}): {{}} and has taken every point so far, "
+            f"so {card_name(t)} on this trick {'would' if last else 'could'} help them toward {shoot(rules)}.")
+
+
+def reason_keep_stopper(b: Card, t: Card, winner: Card, rules: Rules, *, lower_out: bool) -> str:
+    """Both cards stay under a shooter's trick: {} took every point, {} above ``t``[, {} above ``b``]."""
+    lower = ", while {}" if lower_out else ""
+    return (f"Play {card_name(b)} and keep {card_name(t)}: {{}} and may be {shoot(rules)}; both cards stay under "
+            f"{card_name(winner)}, but {{}}{lower}, so {card_name(t)} is the card that can win a later heart trick "
+            "and stop the moon.")
+
+
+def reason_keep_jack(b: Card, winner: Card, points: int) -> str:
+    """Both cards stay under the winner, the tempting one the jack of diamonds."""
+    return (f"Play {card_name(b)}: it stays under {card_name(winner)}, and so does the jack of diamonds, but the "
+            f"jack would take {-points} points off the score of whoever wins this trick; keep it for a trick you win "
+            "yourself.")
+
+
+def reason_keep_jack_catcher(b: Card, t: Card, winner: Card, points: int) -> str:
+    """Both cards stay under the winner; ``t`` is above the jack of diamonds, which is still out ({})."""
+    return (f"Play {card_name(b)} and keep {card_name(t)}: both stay under {card_name(winner)}, but {{}}, and "
+            f"{card_name(t)} can win the trick it falls on, taking {-points} points off your score.")
 
 
 def reason_take_cheap_trick(b: Card, t: Card) -> str:

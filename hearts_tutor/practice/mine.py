@@ -428,7 +428,8 @@ def explain_decision(view: PlayerView, best: Any, tempting: Any, cost: float) ->
     else:
         why = explain_play(view, best, tempting=tempting)
         warning = tutor_warning(view, tempting)
-        flags = [warning.reason] if warning else []
+        said = warning is not None and warning.id == "throws_moon_stopper" and "stop the moon" in why
+        flags = [warning.reason] if warning and not said else []  # (not the stopper twice)
         move = text.play_phrase(tempting)
     costs = f"{text.cap(move)} costs {text.points_phrase(cost)} more on average."
     return " ".join([why, costs, *flags]).strip()
