@@ -81,7 +81,7 @@ def test_a_constructed_moon_hand_and_a_plain_hand_passing_the_same_cards() -> No
 def test_a_moon_hand_passing_its_high_cards_keeps_the_usual_words(bank) -> None:
     p = bank.by_id["standard-60-138-pass1"]  # a moon hand, but the answer passes the club honours and the queen
     words = puzzle_explanation(p)
-    assert "moon" not in words and "Pass the queen of spades: you hold only one other spade" in words, words
+    assert "moon" not in words and "Pass the queen of spades: you hold only one spade lower than her" in words, words
     assert words == p.explanation
 
 
