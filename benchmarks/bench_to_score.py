@@ -235,13 +235,14 @@ def judge_step(game: int, step: Lockstep, deals: int) -> dict[str, Any] | None:
             "points_cost": round((est[options[0]].points or 0.0) - (est[options[1]].points or 0.0), 3)}
 
 
-def partings(mode: str, deals: int, rollouts: int, version: str = VERSION) -> dict[str, Any]:
-    """Judge the partings of the games played so far (resumes from ``<mode><version>-partings.jsonl``); the mean
-    gain in the chance to win over the judged partings, with a 95% CI (over partings). Only the current players
-    can be replayed: an earlier version's file is summed up, not extended."""
+def partings(mode: str, deals: int, rollouts: int, version: str = VERSION, judge: bool = True) -> dict[str, Any]:
+    """Judge the partings of the games played so far (resumes from ``<mode><version>-partings.jsonl``; with
+    ``judge`` False, or for an earlier version, only sums up what is judged); the mean gain in the chance to win
+    over the judged partings, with a 95% CI (over partings). ``rollouts``: those the games were played with (the
+    replay's players must be the games' own)."""
     path = OUT / f"{mode}{version}-partings.jsonl"
     done = {json.loads(x)["game"]: json.loads(x) for x in path.read_text().splitlines()} if path.exists() else {}
-    for game, r in sorted(load(mode).items()) if version == VERSION else ():
+    for game, r in sorted(load(mode).items()) if version == VERSION and judge else ():
         if game in done or not r["parted"]:
             continue
         step = lockstep(mode, game, rollouts)
@@ -313,6 +314,33 @@ def summary(mode: str, version: str = VERSION) -> dict[str, Any]:
     return out
 
 
+def markdown() -> str:
+    """The current run's figures as benchmarks/README.md's tables: whole games, then the partings judged."""
+    who = {"hints": "the coach's hints: to the score / for points",
+           "expert": "the expert: to the score (after) / for points (before)"}
+    rows = ["| tested seat | games | parted | first place, to the score | first place, for points | "
+            "difference [95% CI] |", "|---|---|---|---|---|---|"]
+    for mode in ("hints", "expert"):
+        s = summary(mode)
+        if s["games"]:
+            rows.append(f"| {who[mode]} | {s['games']} | {s['games_parted']} | {s['to_score_wins']:.3f} | "
+                        f"{s['points_wins']:.3f} | {s['difference']:+.3f} [{s['ci95'][0]:+.3f}, {s['ci95'][1]:+.3f}] |")
+    rows += ["", "| tested seat | partings judged | the to-score move's gain in the chance to win [95% CI] | "
+             "better / worse beyond 2 s.e. | the game could end that hand: n, gain | it could not: n, gain |",
+             "|---|---|---|---|---|---|"]
+    for mode in ("hints", "expert"):
+        p = partings(mode, 0, 0, judge=False)
+        if p["partings_judged"] > 1:
+            a, e, c = p["all"], p.get("game can end this hand", {}), p.get("game cannot end this hand", {})
+
+            def cell(x: dict[str, Any]) -> str:
+                return f"{x['n']}, {x['mean_gain_percent']:+.2f}%" if x else "-"
+
+            rows.append(f"| {mode} | {a['n']} | {a['mean_gain_percent']:+.2f}% [{a['ci95'][0]:+.2f}, "
+                        f"{a['ci95'][1]:+.2f}] | {a['better']} / {a['worse']} | {cell(e)} | {cell(c)} |")
+    return "\n".join(rows)
+
+
 def run(mode: str, games: int, rollouts: int) -> None:
     OUT.mkdir(exist_ok=True)
     done = load(mode)
@@ -343,13 +371,17 @@ def main() -> int:
     par.add_argument("--rollouts", type=int, default=24, help="the rollouts the games were played with")
     rep = sub.add_parser("report")
     rep.add_argument("--earlier", action="store_true", help="also the earlier runs (-v2 and before)")
+    rep.add_argument("--markdown", action="store_true", help="the tables of benchmarks/README.md")
     args = parser.parse_args()
+    if args.cmd == "report" and args.markdown:
+        print(markdown())
+        return 0
     if args.cmd == "report":
         for mode in ("hints", "expert"):
             for version in (*EARLIER, VERSION) if args.earlier else (VERSION,):
                 print(json.dumps(summary(mode, version)))
                 if (OUT / f"{mode}{version}-partings.jsonl").exists():
-                    print(json.dumps(partings(mode, 0, 0, version)))
+                    print(json.dumps(partings(mode, 0, 0, version, judge=False)))
         return 0
     if args.cmd == "partings":
         print(json.dumps(partings(args.mode, args.deals, args.rollouts)))
