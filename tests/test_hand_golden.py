@@ -504,3 +504,23 @@ def test_presets_match_the_spec() -> None:
     n = p["n_player"]
     assert (n.players, n.decks, n.pass_cycle, n.first_lead, n.moon) == (
         3, 1, ("left", "right"), "lowest_club", "shooter_chooses")
+
+
+def test_the_tables_trick_sentences_count_what_goes_with_a_trick() -> None:
+    """Cancellation: the cancelled first trick's cards and the kitty (the ace of hearts) go with trick 2, and the
+    table says so with their points; a cancelled trick says where its cards go; the cancelled last trick's cards
+    go to nobody."""
+    from hearts_tutor.table.helpers import trick_sentence
+
+    rules = TestCancellation.rules
+    names = ["you", "A", "B", "C", "D", "E"]
+    h = hand_from(rules, CANCEL, kitty="6C AH", dealer=5)
+    play_out(h, CANCEL_PREFS, tricks=1)
+    assert trick_sentence(h.tricks, h.kitty, rules, names) == (
+        " The trick cancelled out: nobody wins it. Its cards stay for the winner of the next trick, and you lead "
+        "again.")
+    play_out(h, CANCEL_PREFS, tricks=2)
+    assert trick_sentence(h.tricks, h.kitty, rules, names) == (
+        " You take the trick and the kitty and the cancelled trick's cards (+1 point).")
+    play_out(h, CANCEL_PREFS)
+    assert trick_sentence(h.tricks, h.kitty, rules, names) == " The last trick cancelled out: nobody takes its cards."

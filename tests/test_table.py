@@ -566,3 +566,21 @@ def test_tutor_questions_a_dangerous_pass(make, monkeypatch: pytest.MonkeyPatch)
     t.pass_button.click()
     t.warn_accept.click()
     assert t.core.match.hand.passes[0] is not None
+
+
+def test_the_first_lead_choices_say_the_rule_the_engine_keeps() -> None:
+    """Left of the dealer (or in turn) the first lead may not be a heart or the queen of spades (SPEC 2): the
+    settings say so; the lowest club in play is the 3 with five players."""
+    from hearts_tutor.engine.cards import HEARTS, suit_of
+    from hearts_tutor.engine.hand import HandState
+    from hearts_tutor.table.settings import OPTION_LABELS
+
+    labels = OPTION_LABELS["first_lead"]
+    for key in ("left_of_dealer", "rotate"):
+        assert "heart" in labels[key] and "queen of spades" in labels[key]
+        state = HandState.deal_random(Rules.preset("standard", first_lead=key), seed=4, hand_number=3)
+        view = state.view(state.to_move) if state.phase is Phase.PLAY else None
+        if view is not None and any(suit_of(c) != HEARTS for c in view.hand):
+            assert not any(suit_of(c) == HEARTS for c in view.legal_plays())
+    assert "the 3 with 5 players" in labels["lowest_club"]
+    assert "others 52" in OPTION_LABELS["preset"]["duell"]

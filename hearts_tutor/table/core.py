@@ -286,7 +286,7 @@ class TableCore:
         self.shown_trick = t
         self.sweeping = False
         self.hint_cards = ()
-        self.message += trick_sentence(t, self.rules, self.names)
+        self.message += trick_sentence(self.match.hand.tricks, self.match.hand.kitty, self.rules, self.names)
 
     def _after_exchange(self) -> None:
         h = self.match.hand

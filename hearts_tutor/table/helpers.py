@@ -171,13 +171,34 @@ class SimpleBot(Bot):
         return Decision("play", view.seat, (card,), steps=why.chose(f"I play {card_name(card)}."), level=self.level)
 
 
-def trick_sentence(trick: Trick, rules: Rules, names: Sequence[str]) -> str:
-    """What the table says of a finished trick: who takes it, with its points, or that it cancelled out."""
+def taken_with(tricks: Sequence[Trick], k: int, kitty: Sequence[Card]) -> tuple[tuple[Card, ...], bool]:
+    """The cards that go with trick ``k`` to its winner (Cancellation): the cancelled tricks just before it, and
+    the kitty while no trick has been won yet; and whether the kitty is among them."""
+    pile: list[Card] = []
+    j = k - 1
+    while j >= 0 and tricks[j].winner is None:
+        pile += tricks[j].cards
+        j -= 1
+    return tuple(pile) + (tuple(kitty) if j < 0 else ()), j < 0 and bool(kitty)
+
+
+def trick_sentence(tricks: Sequence[Trick], kitty: Sequence[Card], rules: Rules, names: Sequence[str]) -> str:
+    """What the table says of the last of ``tricks``, just finished: who takes it, with its points (counting the
+    kitty and cancelled tricks that go with it), or that it cancelled out and where its cards go."""
+    trick = tricks[-1]
     if trick.winner is None:
-        return " The trick cancelled out: nobody takes it."
+        if len(tricks) == rules.tricks_per_hand:
+            return " The last trick cancelled out: nobody takes its cards."
+        leader = "you lead" if trick.leader == LEARNER else f"{names[trick.leader]} leads"
+        return (" The trick cancelled out: nobody wins it. Its cards stay for the winner of the next trick, and "
+                f"{leader} again.")
     who = "You take" if trick.winner == LEARNER else f"{names[trick.winner]} takes"
-    pts = sum(rules.card_points(c) for c in trick.cards)
-    return f" {who} the trick" + (f" ({pts:+d} points)." if pts else ".")
+    extra, with_kitty = taken_with(tricks, len(tricks) - 1, kitty)
+    carried = len(extra) > (len(kitty) if with_kitty else 0)
+    what = "the trick" + (" and the kitty" if with_kitty else "") + (
+        " and the cancelled trick's cards" if carried else "")
+    pts = sum(rules.card_points(c) for c in (*trick.cards, *extra))
+    return f" {who} {what}" + (f" ({pts:+d} point{'' if abs(pts) == 1 else 's'})." if pts else ".")
 
 
 def hand_over_sentence(points: Sequence[int], result: HandResult, who: Callable[[int], str]) -> str:

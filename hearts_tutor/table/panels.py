@@ -129,7 +129,7 @@ def grade_html(grade: Grade, names: Sequence[str] = ()) -> str:
     band = grade.band
     line = (f'<p><b>Your last move</b> ({html.escape(_what(grade))}): <span class="ht-grade {html.escape(band)}">'
             f'{html.escape(band or "graded")}</span>')
-    if grade.cost is not None:
+    if grade.cost is not None and band != "best":  # (a best move's cost is within noise of the coach's choice)
         line += (f" — costs {wins_in_100(grade.cost, exact=True)} against the best"
                  if grade.unit == "chance" else f" — costs {grade.cost:.1f} pts against the best")
     if grade.best and band != "best":

@@ -352,9 +352,9 @@ def describe_position(view: PlayerView, *, fold_tricks: bool = False) -> str:
     earlier = []
     for number, t in enumerate(view.tricks, 1):
         cards = " ".join(card_html(c) for c in t.cards)
-        winner = seat_name(view, t.winner) if t.winner is not None else "nobody"
-        earlier.append(f"<li>Trick {number}: {cards} ({seat_name(view, t.leader)} led; "
-                       f"{winner} took it)</li>")
+        took = (f"{seat_name(view, t.winner)} took it" if t.winner is not None else
+                "it cancelled out: its cards went to the next trick's winner")
+        earlier.append(f"<li>Trick {number}: {cards} ({seat_name(view, t.leader)} led; {took})</li>")
     if earlier and fold_tricks:
         parts.append(f"<details><summary>The {len(earlier)} trick{'s' if len(earlier) > 1 else ''} played so far"
                      "</summary><ul>" + "".join(earlier) + "</ul></details>")

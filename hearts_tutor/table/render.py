@@ -180,8 +180,9 @@ def last_trick_html(core: TableCore) -> str:
     if not done:
         return "<b>Last trick</b><div style='color:#cfe3d3'>none yet</div>"
     t = done[-1]
-    won = "nobody" if t.winner is None else ("you" if t.winner == LEARNER else core.names[t.winner])
-    return (f"<b>Last trick</b> · won by {html.escape(won)}"
+    won = ("cancelled: its cards go to the next winner" if t.winner is None else
+           "won by " + ("you" if t.winner == LEARNER else core.names[t.winner]))
+    return (f"<b>Last trick</b> · {html.escape(won)}"
             + trick_row_html(t.cards, t.leader, t.winner, core.names, core.rules.decks))
 
 
