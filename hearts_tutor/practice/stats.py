@@ -108,7 +108,7 @@ class Stats:
         rows = [("Games", str(self.games)), ("Wins", f"{self.wins}" + (
             f" ({100 * self.wins / self.games:.0f}%)" if self.games else "")),
             ("Hands", str(self.hands)), ("Average points per hand", f"{self.average_points:.1f}"),
-            ("Moons shot", str(self.moons)), ("Queens of spades taken", str(self.queens))]
+            ("Moons shot", str(self.moons)), ("Hands you took the queen of spades", str(self.queens))]
         rows += [(f"Moves graded {band}", str(self.mistakes.get(band, 0))) for band in BANDS]
         return rows
 

@@ -147,7 +147,7 @@ class PracticePanel(W.VBox):
         self.puzzle.add_class(f"ht-puzzle-id-{p.id}")
         if item.review:
             self.puzzle.add_class("ht-review")
-        kind = "Review of an earlier miss" if item.review else "New puzzle"
+        kind = "Review of an earlier mistake" if item.review else "New puzzle"
         themes = ", ".join(THEME_NAMES[t] for t in p.themes) or "general play"
         self.heading.value = (f"<p><b>{kind}</b> · {html.escape(themes)} · {html.escape(rules_words(p.preset))} · "
                               f"rated {p.rating:.0f}</p>")
@@ -215,7 +215,8 @@ class PracticePanel(W.VBox):
                 f"<td>{html.escape(_move_text(item.puzzle.kind, move))}</td><td>{mean:.1f}</td>"
                 f"<td>± {ci:.1f}</td><td>{'✓ accepted' if ok else ''}</td></tr>"
                 for move, mean, ci, ok in outcome.options)
-            measure = "Chance to win the game (%)" if item.puzzle.chances else "Expected points"
+            measure = ("Chance to win the game (%)" if item.puzzle.chances else
+                       "Expected points (lower is better)")
             parts.append(f"<table class='ht-options'><tr><th>Move</th><th>{measure}</th><th>95% CI</th>"
                          f"<th>Accepted</th></tr>{rows}</table>")
         self.feedback.value = "".join(parts)

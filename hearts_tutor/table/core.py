@@ -271,7 +271,9 @@ class TableCore:
             if len(h.tricks) > tricks_before:
                 self._trick_taken()
         else:
-            self.message = f"{name} shot the moon and chose to {d.choice.replace('_', ' ') if d.choice else ''}."
+            how = ("took 26 off their own score" if d.choice == "subtract_from_self" else
+                   "gave every other player 26")
+            self.message = f"{name} shot the moon and {how}."
         if self.telepathy_seat == seat:
             self.telepathy_at = 0
 
