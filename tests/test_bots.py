@@ -429,3 +429,11 @@ def test_a_high_spade_passed_with_the_queen_is_said_to_go_with_her(level: str) -
     said = make_bot(level, seed=1).decide(state.view(0)).summary()
     assert "the ace of spades goes with the queen: with her gone, it could be the card she is dropped on" in said
     assert "enough other spades" not in said and ", but" not in said
+
+
+def test_a_low_heart_passed_is_called_low() -> None:
+    """An easy bot with only low cards passes its hearts (2-5): its words call them low, not middling."""
+    state = make_state("standard", {0: "2C 3C 4C 2D 3D 4D 2S 3S 4S 5S 3H 4H 5H"}, direction="left")
+    decision = make_bot("easy", seed=1).decide(state.view(0))
+    assert set(decision.cards) & set(parse_cards("3H 4H 5H")), decision.summary()
+    assert "a low heart" in decision.summary() and "middling heart" not in decision.summary()

@@ -584,3 +584,15 @@ def test_the_first_lead_choices_say_the_rule_the_engine_keeps() -> None:
             assert not any(suit_of(c) == HEARTS for c in view.legal_plays())
     assert "the 3 with 5 players" in labels["lowest_club"]
     assert "others 52" in OPTION_LABELS["preset"]["duell"]
+
+
+def test_a_best_move_is_not_said_to_cost_anything() -> None:
+    """A best grade's cost is within sampling noise of the coach's choice: the grade line does not say 'costs 0.2
+    pts against the best'; a worse band does say its cost."""
+    from hearts_tutor.table import panels
+    from hearts_tutor.table.coaching import Grade
+
+    best = panels.grade_html(Grade("play", parse_card("3C"), "best", 0.2, (parse_card("8C"),), "", 5))
+    assert "against the best" not in best and "best" in best
+    worse = panels.grade_html(Grade("play", parse_card("3C"), "inaccuracy", 1.6, (parse_card("8C"),), "", 5))
+    assert "costs 1.6 pts against the best" in worse
