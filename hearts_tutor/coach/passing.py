@@ -226,13 +226,17 @@ def _void_suits(rules: Rules, hand: Sequence[Card]) -> list[int]:
     return suits
 
 
+def makes_void(hand: Sequence[Card], kept: Sequence[Card]) -> bool:
+    """Whether keeping ``kept`` of ``hand`` empties a suit other than hearts that the hand held."""
+    return any(suit != HEARTS and suit_cards(hand, suit) and not suit_cards(kept, suit) for suit in range(4))
+
+
 def _missed_void(rules: Rules, hand: Sequence[Card], passed: Sequence[Card],
                  kept: Sequence[Card]) -> tuple[int, list[Card]] | None:
     """A short suit the pass could have emptied but did not (None when the pass made a void anyway)."""
     k = rules.pass_count
-    for suit in range(4):
-        if suit != HEARTS and suit_cards(hand, suit) and not suit_cards(kept, suit):
-            return None  # the pass made a void
+    if makes_void(hand, kept):
+        return None
     needed = 0
     held_queen, others, _ = _spade_facts(hand)
     if queen_scores(rules) and held_queen and not queen_guarded(others):

@@ -34,10 +34,12 @@ leave you 28%.
 
 from __future__ import annotations
 
+from ..bots.moon import moon_points
 from ..engine.cards import QUEEN_OF_SPADES, Card, card_name, suit_of
 from ..engine.view import PlayerView
 from ..equity import game_over
 from ..equity.line import MOST_POINTS_IN_A_HAND, ScoreLine
+from .facts import higher_out
 from .flags import queen_scores
 from .situation import card_points, is_point_card, stake, trick_winner
 from .text import cap
@@ -70,11 +72,6 @@ def _leader(line: ScoreLine) -> int:
     return min(range(len(line.scores)), key=lambda s: (line.scores[s], s))
 
 
-def _taken(view: PlayerView, seat: int) -> int:
-    """The points ``seat`` has taken this hand so far (hearts and queens of spades)."""
-    return view.hearts_taken[seat] + view.queens_taken[seat] * view.rules.queen_points
-
-
 def _took_every_point(view: PlayerView) -> bool:
     """The seat has taken points this hand and nobody else has."""
     taken = [view.hearts_taken[s] + view.queens_taken[s] for s in range(view.n)]
@@ -96,8 +93,7 @@ def _keeps_shooting(view: PlayerView, card: Card) -> bool:
     beats."""
     if view.trick:
         return (trick_winner(view, card) or (None,))[0] == view.seat
-    out = ~view.played_mask() & ~view.hand_mask
-    return not any(out >> c2 & 1 for c2 in range(card + 1, (suit_of(card) + 1) * 13))
+    return higher_out(view, card) == 0
 
 
 def moon_reason(view: PlayerView, line: ScoreLine, best: Card | None = None) -> str | None:
@@ -163,13 +159,13 @@ def ending_reason(view: PlayerView, line: ScoreLine, rival: Card) -> str | None:
     if winner is None or winner[0] == line.seat:
         return None
     taker = winner[0]
-    after = [v + _taken(view, s) for s, v in enumerate(line.scores)]  # at least: the points taken so far
+    after = [v + p for v, p in zip(line.scores, moon_points(view), strict=True)]  # at least: the points so far
     after[taker] += stake(view, rival)
     reached = after[taker]
     leader = min(range(len(after)), key=lambda s: (after[s], s))
     if not game_over(after, line.rules) or leader == line.seat or after.count(after[leader]) > 1:
         return None
-    so_far = ", counting this hand's points so far" if any(_taken(view, s) for s in range(view.n)) else ""
+    so_far = ", counting this hand's points so far" if any(moon_points(view)) else ""
     stays = "" if len(view.trick) == view.n - 1 else f"If {who(line, taker)} keeps this trick, "
     gift = card_name(rival) if stays else cap(card_name(rival))
     return (f"{stays}{gift} would take {who(line, taker)}, who is winning this trick, to at least "
@@ -186,7 +182,7 @@ def end_it_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
     if winner is None or winner[0] == line.seat:
         return None
     taker, me = winner[0], line.seat
-    after = [v + _taken(view, s) for s, v in enumerate(line.scores)]
+    after = [v + p for v, p in zip(line.scores, moon_points(view), strict=True)]
     after[taker] += stake(view, best)
     if not game_over(after, line.rules) or any(after[s] <= after[me] for s in range(len(after)) if s != me):
         return None
@@ -194,9 +190,8 @@ def end_it_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
     gift = card_name(best) if stays else cap(card_name(best))
     start = (f"{stays}{gift} would take {who(line, taker)}, who is winning this trick, to at least {after[taker]}: "
              "that ends the game after this hand")
-    on_trick = {*view.trick, *view.carried, best}
-    left = [c for c in range(52) if not (view.played_mask() | view.hand_mask) >> c & 1 and c not in on_trick]
-    most = after[me] + sum(max(0, card_points(view, (c,))) for c in left + [c for c in view.hand if c != best])
+    left = [*view.unseen(), *(c for c in view.hand if c != best)]  # every card still to be played but this one
+    most = after[me] + sum(max(0, card_points(view, (c,))) for c in left)
     second = min((s for s in range(len(after)) if s != me), key=lambda s: (after[s], s))
     if line.rules.decks == 1 and most < after[second]:
         return (f"{start}, and even if you took every point left you would have {most}, below {who(line, second)}'s "
@@ -212,7 +207,7 @@ def danger_reason(view: PlayerView, line: ScoreLine) -> str | None:
     mine = line.scores[me]
     if not all(v < mine for s, v in enumerate(line.scores) if s != me):
         return None
-    taken = _taken(view, me)
+    taken = moon_points(view)[me]
     room = line.rules.target + (line.rules.end == "exceed") - mine - taken
     if room > MOST_POINTS_IN_A_HAND or room <= 0:
         return None

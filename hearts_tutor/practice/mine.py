@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from ..batch.runner import run_batch
-from ..engine.cards import HEARTS, Card, suit_of
+from ..engine.cards import Card
 from ..engine.hand import HandState, Phase
 from ..engine.record import HandRecord
 from ..engine.rules import Rules
@@ -408,7 +408,7 @@ def explain_decision(view: PlayerView, best: Any, tempting: Any, cost: float) ->
     """The coach's words: why the answer, and what the most tempting wrong move costs and why."""
     from ..coach import text
     from ..coach.hints import explain_pass, explain_play, tutor_warning
-    from ..coach.passing import hand_before_pass, review_pass
+    from ..coach.passing import hand_before_pass, makes_void, review_pass
 
     if view.phase is Phase.PASS:
         why = f"Pass {text.cards_phrase(best)}. {explain_pass(view, best)}"
@@ -419,8 +419,7 @@ def explain_decision(view: PlayerView, best: Any, tempting: Any, cost: float) ->
                 continue
             if f.id == "missed_void":  # said of the tempting pass: only where the answer makes a void (its reason)
                 hand = hand_before_pass(view)
-                if any(s != HEARTS and any(suit_of(c) == s for c in hand)
-                       and all(c in best for c in hand if suit_of(c) == s) for s in range(4)):
+                if makes_void(hand, [c for c in hand if c not in best]):
                     flags.append(text.tempting_no_void())
                 continue
             flags.append(text.temptation_flag(f.reason))
