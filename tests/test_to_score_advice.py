@@ -259,7 +259,13 @@ def test_keeping_the_game_going_names_the_leader_after_the_trick(queen: HandStat
     (not seat 2, the lowest before it), and a learner who would then lead is not told to keep the game going."""
     view = at(queen, (95, 99, 90, 93))
     words = ending_reason(view, ScoreLine(view.rules, view.scores, 0), QS) or ""
-    assert "to at least 103" in words and "while seat 3 leads with 93 (you have 95)" in words
+    assert "to at least 103 (unless seat 2 goes on to shoot the moon)" in words
+    assert "while seat 3 leads with 93 (you have 95)" in words
+    # once another seat has a point this hand, seat 2 cannot shoot the moon and the qualifier goes
+    hearts = tuple(int(s == 3) for s in range(view.n))
+    split = dataclasses.replace(view, hearts_taken=hearts)
+    words = ending_reason(split, ScoreLine(split.rules, split.scores, 0), QS) or ""
+    assert "to at least 103: that ends the game" in words and "shoot the moon" not in words
     mine = at(queen, (92, 99, 90, 95))
     assert ending_reason(mine, ScoreLine(mine.rules, mine.scores, 0), QS) is None
 
@@ -281,9 +287,9 @@ def test_a_learner_who_leads_is_told_to_end_the_game() -> None:
     view = PuzzleDeal.load("score_end_game").view()
     line = ScoreLine(view.rules, view.scores, view.seat)
     assert end_it_reason(view, line, QS) == (
-        "The queen of spades would take seat 1, who is winning this trick, to at least 104: that ends the game after "
-        "this hand, and even if you took every point left you would have 64, below seat 2's 71: give seat 1 the "
-        "queen of spades and win the game.")
+        "The queen of spades would take seat 1, who is winning this trick, to at least 104 (unless seat 1 goes on to "
+        "shoot the moon): that ends the game after this hand, and even if you took every point left you would "
+        "have 64, below seat 2's 71: give seat 1 the queen of spades and win the game.")
     assert end_it_reason(view, line, AH) is None  # the ace of hearts alone takes nobody past 100
     assert end_it_reason(view, ScoreLine(view.rules, (85, 90, 71, 80), view.seat), QS) is None  # not the leader
     assert hint(view, seed=1, rollouts=100, workers=1).reason.startswith("The queen of spades would take seat 1")

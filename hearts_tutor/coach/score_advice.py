@@ -169,8 +169,9 @@ def ending_reason(view: PlayerView, line: ScoreLine, rival: Card) -> str | None:
     stays = "" if len(view.trick) == view.n - 1 else f"If {who(line, taker)} keeps this trick, "
     gift = card_name(rival) if stays else cap(card_name(rival))
     return (f"{stays}{gift} would take {who(line, taker)}, who is winning this trick, to at least "
-            f"{reached}: that ends the game after this hand while {who(line, leader)} leads with {after[leader]} "
-            f"(you have {after[line.seat]}{so_far}), so keep the game going.")
+            f"{reached}{_unless_moon(view, line, taker)}: that ends the game after this hand while "
+            f"{who(line, leader)} leads with {after[leader]} (you have {after[line.seat]}{so_far}), so keep the game "
+            "going.")
 
 
 def end_it_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
@@ -188,8 +189,8 @@ def end_it_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
         return None
     stays = "" if len(view.trick) == view.n - 1 else f"If {who(line, taker)} keeps this trick, "
     gift = card_name(best) if stays else cap(card_name(best))
-    start = (f"{stays}{gift} would take {who(line, taker)}, who is winning this trick, to at least {after[taker]}: "
-             "that ends the game after this hand")
+    start = (f"{stays}{gift} would take {who(line, taker)}, who is winning this trick, to at least {after[taker]}"
+             f"{_unless_moon(view, line, taker)}: that ends the game after this hand")
     left = [*view.unseen(), *(c for c in view.hand if c != best)]  # every card still to be played but this one
     most = after[me] + sum(max(0, card_points(view, (c,))) for c in left)
     second = min((s for s in range(len(after)) if s != me), key=lambda s: (after[s], s))
@@ -198,6 +199,14 @@ def end_it_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
                 f"{after[second]}: give {who(line, taker)} {card_name(best)} and win the game.")
     return (f"{start} while you lead with {after[me]}: the end of the game is your friend, so give "
             f"{who(line, taker)} {card_name(best)}.")
+
+
+def _unless_moon(view: PlayerView, line: ScoreLine, taker: int) -> str:
+    """A qualifier for "takes them to at least N" while ``taker`` could still shoot the moon: nobody else has
+    taken a point this hand (the trick's points go to the taker), so a moon would score this hand another way."""
+    if any(p for s, p in enumerate(moon_points(view)) if s != taker):
+        return ""
+    return f" (unless {who(line, taker)} goes on to shoot the moon)"
 
 
 def danger_reason(view: PlayerView, line: ScoreLine) -> str | None:
