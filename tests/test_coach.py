@@ -639,7 +639,7 @@ def test_the_queen_is_protected_by_the_spades_below_her() -> None:
     from hearts_tutor.practice.explain import puzzle_explanation
 
     said = puzzle_explanation(load_bank()["standard-7-220-pass2"])
-    assert "Pass the queen of spades: you hold only two spades lower than her to protect her" in said
+    assert "The queen of spades: you hold only two spades lower than her to protect her" in said
 
 
 def test_one_spade_above_the_queen_is_it_not_one_of_them() -> None:

@@ -253,6 +253,22 @@ class QueenHeldBy:
 
 
 @dataclass(frozen=True)
+class QueenHolderPlayed:
+    """This seat passed the queen of spades to ``seat``, who still holds her and has already played (another card)
+    to the trick in progress: she cannot fall on this trick."""
+
+    seat: int
+
+    def holds(self, view: PlayerView) -> bool:
+        played = {(view.leader + i) % view.n for i in range(len(view.trick))}
+        return view.known_holder().get(QUEEN_OF_SPADES) == self.seat and self.seat in played
+
+    def sentence(self, view: PlayerView) -> str:
+        return (f"you passed the queen of spades to {who(view, self.seat)}, who still holds her and has already "
+                "played to this trick")
+
+
+@dataclass(frozen=True)
 class LowerThan:
     """One card is of lower rank than another."""
 
@@ -280,6 +296,52 @@ class StaysUnder:
 
     def sentence(self, view: PlayerView) -> str:
         return f"{card_name(self.card)} stays under {card_name(self.winner)}"
+
+
+def _copies_played(view: PlayerView, c: Card) -> int:
+    return sum(1 for _, p in view.plays() if p == c)
+
+
+@dataclass(frozen=True)
+class OtherCopyPlayed:
+    """Two decks: ``card`` lies once in the trick in progress and its other copy was played to an earlier trick,
+    so nothing can cancel it in this trick."""
+
+    card: Card
+
+    def holds(self, view: PlayerView) -> bool:
+        return (view.rules.decks == 2 and list(view.trick).count(self.card) == 1
+                and _copies_played(view, self.card) == 2)
+
+    def sentence(self, view: PlayerView) -> str:
+        return f"the other {card_name(self.card).removeprefix('the ')} has been played"
+
+
+@dataclass(frozen=True)
+class OtherCopyHeld:
+    """Two decks: ``card`` lies once in the trick in progress and this seat holds its other copy, so nothing can
+    cancel it in this trick."""
+
+    card: Card
+
+    def holds(self, view: PlayerView) -> bool:
+        return view.rules.decks == 2 and list(view.trick).count(self.card) == 1 and self.card in view.hand
+
+    def sentence(self, view: PlayerView) -> str:
+        return f"you hold the other {card_name(self.card).removeprefix('the ')}"
+
+
+@dataclass(frozen=True)
+class OtherCopyOut:
+    """Two decks: the other copy of ``card`` (which lies once in the trick in progress) is still out."""
+
+    card: Card
+
+    def holds(self, view: PlayerView) -> bool:
+        return view.rules.decks == 2 and list(view.trick).count(self.card) == 1 and self.card in view.unseen()
+
+    def sentence(self, view: PlayerView) -> str:
+        return f"the other {card_name(self.card).removeprefix('the ')} is still out"
 
 
 @dataclass(frozen=True)
@@ -392,6 +454,21 @@ class OtherSpadesBeforePass:
         return f"you hold {_plural(self.count, 'other spade', 'other spades')}"
 
 
+@dataclass(frozen=True)
+class LowerSpadesBeforePass:
+    """How many spades lower than the queen (the ones that protect her) the seat held before its pass."""
+
+    count: int
+
+    def holds(self, view: PlayerView) -> bool:
+        from .passing import hand_before_pass
+
+        return sum(1 for c in hand_before_pass(view) if suit_of(c) == SPADES and c < QUEEN_OF_SPADES) == self.count
+
+    def sentence(self, view: PlayerView) -> str:
+        return f"{_plural(self.count, 'spade', 'spades')} lower than her"
+
+
 # ----- reading the coach's words back -----
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
@@ -400,6 +477,7 @@ _NUM = "(" + "|".join(_NUMBERS) + r"|\d+)"
 _SUIT = "(" + "|".join(SUIT_NAMES) + ")"
 _SING = "(" + "|".join(SUIT_SINGULAR) + ")"
 _CARD = "(the (?:" + "|".join(RANK_NAMES) + ") of (?:" + "|".join(SUIT_NAMES) + "))"
+_OTHER = "((?:" + "|".join(RANK_NAMES) + ") of (?:" + "|".join(SUIT_NAMES) + "))"
 _WHO = r"(the player on your left|the player on your right|the player across from you|seat \d+)"
 
 
@@ -472,11 +550,16 @@ _PHRASES: tuple[tuple[str, Reader], ...] = (
     (r"the queen of spades has not been played", lambda c, m: [QueenLive()]),
     (rf"you passed the queen of spades to {_WHO}, who still holds her",
      lambda c, m: [QueenHeldBy(_seat(c.view, m[1]))]),
+    (rf"you passed the queen of spades to {_WHO}, who still holds her and has already played to this trick",
+     lambda c, m: [QueenHolderPlayed(_seat(c.view, m[1]))]),
     (rf"{_CARD} is lower than {_CARD}", lambda c, m: [LowerThan(_card(m[1]), _card(m[2]))]),
     (r"a low card is unlikely to win", _answer_lower),
     (rf"it stays under {_CARD}", _stays_under),
     (rf"{_CARD} stays under {_CARD}", lambda c, m: [StaysUnder(_card(m[1]), _card(m[2]))]),
     (rf"{_CARD} beats every card played to this trick so far", lambda c, m: [BeatsSoFar(_card(m[1]))]),
+    (rf"the other {_OTHER} has been played", lambda c, m: [OtherCopyPlayed(_card(m[1]))]),
+    (rf"you hold the other {_OTHER}", lambda c, m: [OtherCopyHeld(_card(m[1]))]),
+    (rf"the other {_OTHER} is still out", lambda c, m: [OtherCopyOut(_card(m[1]))]),
     (r"forces out the queen of spades", _flush),
     (r"this trick holds no points so far|there are no points in this trick", lambda c, m: [TrickPoints(0)]),
     (rf"this trick already holds {_NUM} points?", lambda c, m: [TrickPoints(_number(m[1]))]),
@@ -491,6 +574,9 @@ _PHRASES: tuple[tuple[str, Reader], ...] = (
      lambda c, m: [OnlyLegal(_card(m[1] or m[2]))]),
     (rf"you hold (?:only )?{_NUM} other spades? to protect", lambda c, m: [OtherSpadesBeforePass(_number(m[1]))]),
     (r"you hold no other spades to protect", lambda c, m: [OtherSpadesBeforePass(0)]),
+    (rf"you hold (?:only )?{_NUM} spades? lower than (?:her|them) to protect",
+     lambda c, m: [LowerSpadesBeforePass(_number(m[1]))]),
+    (rf"\b{_NUM} spades? lower than her could protect her", lambda c, m: [LowerSpadesBeforePass(_number(m[1]))]),
 )
 READERS: tuple[tuple[re.Pattern[str], Reader], ...] = tuple((re.compile(p), r) for p, r in _PHRASES)
 

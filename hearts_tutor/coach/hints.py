@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ..bots.paired import SCORE_MATTERS, score_decides
@@ -34,6 +35,7 @@ from ..engine.hand import Phase
 from ..engine.view import PlayerView
 from ..equity.line import ScoreLine, judged_line
 from . import text
+from .duck import duck_reason
 from .flags import Flag
 from .moon_reasons import feed_shooter_reason, keep_jack_reason, keep_stopper_reason, moon_pass_reason
 from .passing import hand_before_pass, pass_candidates, queen_guarded, suggest_pass
@@ -219,34 +221,48 @@ def _hard_shortlist(view: PlayerView, limit: int = 4) -> list[tuple[Card, ...]]:
     return [tuple(sorted(p)) for p in best_passes(HardBot(seed=0), view, limit=limit)]
 
 
-def explain_pass(view: PlayerView, cards: tuple[Card, ...]) -> str:
-    """Why pass these cards, in the coach's words."""
+def explain_pass(view: PlayerView, cards: tuple[Card, ...], *, opening: bool = False) -> str:
+    """Why pass these cards, in the coach's words: a reason per group of cards ('Pass the queen of spades: ...').
+    ``opening``: the words open by naming the pass once ('Pass A, B and C. The queen of spades: ...', or 'Pass
+    the 4, 9 and jack of diamonds to ...' when one reason covers it all), as a puzzle's explanation does."""
     moon = moon_pass_reason(view, cards)
     if moon is not None:
-        return moon.words
+        return f"Pass {text.cards_phrase(cards)}. {moon.words}" if opening else moon.words
+    parts = _pass_parts(view, cards)
+    if opening:
+        return text.pass_reasons(cards, parts)
+    return " ".join(say("alone") for _, say in parts)
+
+
+def _pass_parts(view: PlayerView, cards: tuple[Card, ...]) -> list[tuple[list[Card], Callable[[text.PassForm], str]]]:
+    """The pass in groups, each with its reason (said in a form, :data:`~hearts_tutor.coach.text.PassForm`): the
+    queen of spades, the suits it empties, the high and mid-range cards, the low cards per suit."""
     hand = hand_before_pass(view)
-    reasons = []
+    parts: list[tuple[list[Card], Callable[[text.PassForm], str]]] = []
     rest = list(cards)
     if QUEEN_OF_SPADES in cards and view.rules.queen_points:
         others = [c for c in hand if suit_of(c) == SPADES and c != QUEEN_OF_SPADES]
         lower = sum(1 for c in others if c < QUEEN_OF_SPADES)
-        reasons.append(text.reason_pass_queen(lower) if not queen_guarded(others)
-                       else text.reason_pass_queen_anyway(len(others)))
+        if not queen_guarded(others):
+            parts.append(([QUEEN_OF_SPADES], lambda form: text.reason_pass_queen(lower, form=form)))
+        else:
+            parts.append(([QUEEN_OF_SPADES], partial(text.reason_pass_queen_anyway, others)))
         rest = [c for c in rest if c != QUEEN_OF_SPADES]
     for suit in range(3):
         suit_held = [c for c in hand if suit_of(c) == suit]
         if suit_held and all(c in rest for c in suit_held):
-            reasons.append(text.reason_pass_void(suit, suit_held))
+            parts.append((suit_held, partial(text.reason_pass_void, suit, suit_held)))
             rest = [c for c in rest if c not in suit_held]
     high = [c for c in rest if rank_of(c) >= 5]  # 7 and up
     if high:
-        reasons.append(text.reason_pass_dangerous(high))
+        parts.append((high, partial(text.reason_pass_dangerous, high)))
     low = [c for c in rest if rank_of(c) < 5]
     kept = [c for c in hand if c not in cards]
     for suit in sorted({suit_of(c) for c in low}):
         left = sum(1 for c in kept if suit_of(c) == suit)
-        reasons.append(text.reason_pass_low([c for c in low if suit_of(c) == suit], left))
-    return " ".join(reasons)
+        group = [c for c in low if suit_of(c) == suit]
+        parts.append((group, partial(text.reason_pass_low, group, left)))
+    return parts
 
 
 def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempting: Card | None = None) -> str:
@@ -289,7 +305,7 @@ def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempt
             both_under = tempting is not None and suit_of(tempting) == led and tempting < current[1]
             keep = (keep_stopper_reason(view, c, tempting) or keep_jack_reason(view, c, tempting)
                     if both_under else None)
-            why = keep.words if keep is not None else text.hint_duck(c, current[1])
+            why = keep.words if keep is not None else duck_reason(view, c, tempting).words
         elif players_after(view) == 0 and _would_win(view, c) and stake(view, c) < 0:
             why = text.hint_win_bonus(c, stake(view, c))
         elif players_after(view) == 0 and _would_win(view, c) and stake(view, c) == 0:

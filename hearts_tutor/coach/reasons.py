@@ -25,6 +25,7 @@ from .facts import (
     NoOneElseHolds,
     PlayersAfter,
     QueenHeldBy,
+    QueenHolderPlayed,
     QueenLive,
     ShownOut,
     StaysUnder,
@@ -117,6 +118,10 @@ def _follow_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
     after = players_after(view)
     points = stake(view)
     if b_wins and points == 0 and (not t_wins or rank_of(b) > rank_of(t)):
+        holder = view.known_holder().get(QUEEN_OF_SPADES)
+        if _high_spade(b) and holder is not None and QueenHolderPlayed(holder).holds(view):
+            return _say(view, text.reason_high_spade_behind_queen(b, t), QueenHolderPlayed(holder), TrickPoints(0),
+                        HigherOut(b, hb))
         return _say(view, text.reason_take_cheap_trick(b, t), TrickPoints(0), BeatsSoFar(b), HigherOut(b, hb))
     if b_wins and not t_wins:
         if hb <= 1:  # what makes it a winner anyway: the cards above it still out, not the suit's count

@@ -15,9 +15,21 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Literal, TypeAlias
 
-from ..engine.cards import HEARTS, QUEEN_OF_SPADES, SUIT_NAMES, Card, card_name, join_names, rank_of, suit_of
+from ..engine.cards import (
+    HEARTS,
+    QUEEN_OF_SPADES,
+    RANK_NAMES,
+    SUIT_NAMES,
+    Card,
+    card_name,
+    join_names,
+    join_words,
+    rank_of,
+    suit_of,
+)
 from ..engine.hand import moon_goal
 from ..engine.rules import Rules
 
@@ -187,14 +199,43 @@ def remembered_pass(passed: list[Card], who: str, still_out: list[Card]) -> str:
 
 # ----- the coach's own pass -----
 
-def reason_pass_queen(lower_spades: int, queens: int = 1) -> str:
+PassForm: TypeAlias = Literal["alone", "whole", "part"]
+"""How a pass reason is said: ``"alone"`` (its own sentence, 'Pass the king of hearts: ...'), ``"whole"`` (the
+one reason for the whole pass, which it names once: 'Pass the 4, 9 and jack of diamonds to ...') or ``"part"``
+(one group of a pass already named: 'The queen of spades: ...')."""
+
+
+def cards_short(cards: Iterable[Card]) -> str:
+    """Cards of one suit named once: 'the 4, 9 and jack of diamonds'; other sets as :func:`cards_phrase`.
+
+    >>> from hearts_tutor.engine.cards import parse_cards
+    >>> cards_short(parse_cards("4D 9D JD")), cards_short(parse_cards("JC AH"))
+    ('the 4, 9 and jack of diamonds', 'the jack of clubs and the ace of hearts')
+    """
+    cards = sorted(cards, key=lambda c: (suit_of(c), rank_of(c)))
+    if len(cards) < 2 or len({suit_of(c) for c in cards}) > 1 or len(set(cards)) < len(cards):
+        return cards_phrase(cards)
+    ranks = [RANK_NAMES[rank_of(c)] for c in cards]
+    return f"the {join_words(ranks)} of {SUIT_NAMES[suit_of(cards[0])]}"
+
+
+def _pass_head(cards: list[Card], form: PassForm) -> str:
+    """'Pass the king of hearts' (alone), 'Pass the 4, 9 and jack of diamonds' (whole), 'The queen of spades'
+    (part)."""
+    if form == "part":
+        return cap(cards_short(cards))
+    return f"Pass {cards_phrase(cards) if form == 'alone' else cards_short(cards)}"
+
+
+def reason_pass_queen(lower_spades: int, queens: int = 1, form: PassForm = "alone") -> str:
     """``lower_spades``: the spades below the queen held (the ones that protect her)."""
     few = (f"only {count_word(lower_spades)} spade{'' if lower_spades == 1 else 's'}" if lower_spades
            else "no spade")
     if queens > 1:
-        return (f"Pass both queens of spades: you hold {few} lower than them to protect them, "
+        head = "Pass both queens of spades" if form != "part" else "Both queens of spades"
+        return (f"{head}: you hold {few} lower than them to protect them, "
                 "so they would likely win tricks for you (13 points each).")
-    return (f"Pass the queen of spades: you hold {few} lower than her to protect her, "
+    return (f"{_pass_head([QUEEN_OF_SPADES], form)}: you hold {few} lower than her to protect her, "
             "so she would likely win a trick for you (13 points).")
 
 
@@ -203,34 +244,69 @@ def reason_pass_high_spades(cards: list[Card]) -> str:
             f"{'it' if len(cards) == 1 else 'them'} when spades are led.")
 
 
-def reason_pass_void(suit: int, cards: list[Card]) -> str:
-    return (f"Pass {cards_phrase(cards)} to become {void_in(suit)}; then you can "
+def reason_pass_void(suit: int, cards: list[Card], form: PassForm = "alone") -> str:
+    if form == "part":
+        verb = "leaves" if len(cards) == 1 else "leave"
+        return (f"{_pass_head(cards, form)} {verb} you {void_in(suit)}; then you can throw away dangerous cards "
+                f"whenever {suit_name(suit)} are led.")
+    return (f"{_pass_head(cards, form)} to become {void_in(suit)}; then you can "
             f"throw away dangerous cards whenever {suit_name(suit)} are led.")
 
 
-def reason_pass_low(cards: list[Card], left: int) -> str:
+def reason_pass_low(cards: list[Card], left: int, form: PassForm = "alone") -> str:
     """A low card in the pass the simulations chose (low cards are usually the ones to keep)."""
     suit = suit_name(suit_of(cards[0]))
     one = len(cards) == 1
+    head = f"{cap(cards_phrase(cards))} {'goes' if one else 'go'} too" if form == "alone" else _pass_head(cards, form)
     if left <= 1 and suit_of(cards[0]) != HEARTS:
-        return (f"{cap(cards_phrase(cards))} {'goes' if one else 'go'} too: that leaves you "
-                f"{'no' if not left else 'only one'} {suit if not left else suit[:-1]}, so you can soon throw away "
-                "dangerous cards when that suit is led.")
-    return (f"{cap(cards_phrase(cards))} {'goes' if one else 'go'} too: low cards are usually worth keeping, but "
-            "over many simulated deals this pass cost you the fewest points.")
+        return (f"{head}: that leaves you {'no' if not left else 'only one'} {suit if not left else suit[:-1]}, so "
+                "you can soon throw away dangerous cards when that suit is led.")
+    return (f"{head}: low cards are usually worth keeping, but over many simulated deals this pass cost you the "
+            "fewest points.")
 
 
-def reason_pass_dangerous(cards: list[Card]) -> str:
+def _high_and_midrange(cards: list[Card]) -> str:
+    """What makes these 7-and-up cards dangerous, each called what it is: high (queen to ace) or mid-range."""
+    high = any(rank_of(c) >= 10 for c in cards)  # queen and up (rank index 10)
+    mid = any(rank_of(c) < 10 for c in cards)
+    if high and mid:
+        return ("high cards (queen to ace) and mid-range cards (7 to jack) are the ones most likely to win tricks "
+                "with points in them.")
+    if high:
+        return "high cards (queen to ace) are the ones most likely to win tricks with points in them."
+    return ("mid-range cards (7 to jack) are too high to stay under the other players' cards and too low to be sure "
+            "of winning, so they often win tricks late in the hand, when points are thrown on them.")
+
+
+def reason_pass_dangerous(cards: list[Card], form: PassForm = "alone") -> str:
     if all(rank_of(c) >= 5 for c in cards):  # 7 and up (rank index 5)
-        return (f"Pass {cards_phrase(cards)}: high and mid-range cards (7 to jack) are the ones most likely to "
-                "win tricks with points in them.")
-    return (f"Pass {cards_phrase(cards)}: of the cards left, these are the most likely to win tricks with points "
+        return f"{_pass_head(cards, form)}: {_high_and_midrange(cards)}"
+    return (f"{_pass_head(cards, form)}: of the cards left, these are the most likely to win tricks with points "
             "in them.")
 
 
-def reason_pass_queen_anyway(other_spades: int) -> str:
-    return (f"Pass the queen of spades: {count_word(other_spades)} other spades could protect her, but she is "
-            "worth 13 points, and the coach's simulations say you do better without her.")
+def reason_pass_queen_anyway(others: list[Card], form: PassForm = "alone") -> str:
+    """The queen passed although she is guarded (``others``: the other spades held): only the spades lower than
+    her protect her; the ace and king above her do not."""
+    lower = [c for c in others if c < QUEEN_OF_SPADES]
+    above = [c for c in others if c > QUEEN_OF_SPADES]
+    n = len(lower)
+    protect = f"{count_word(n)} spade{'' if n == 1 else 's'} lower than her could protect her"
+    if above:
+        protect += f" ({cards_phrase(above)} above her cannot)"
+    but = "but" if n else "and"
+    return (f"{_pass_head([QUEEN_OF_SPADES], form)}: {protect}, {but} she is worth 13 points, and the coach's "
+            "simulations say you do better without her.")
+
+
+def pass_reasons(cards: Iterable[Card], parts: list[tuple[list[Card], Callable[[PassForm], str]]]) -> str:
+    """A pass explained once: 'Pass the 4, 9 and jack of diamonds to ...' when one reason covers the whole pass,
+    else 'Pass A, B and C. The queen of spades: ... The jack of clubs and the ace of hearts: ...'. Each part is
+    its cards and its reason in a given form."""
+    cards = sorted(cards)
+    if len(parts) == 1 and sorted(parts[0][0]) == cards:
+        return parts[0][1]("whole")
+    return " ".join([f"Pass {cards_phrase(cards)}.", *(say("part") for _, say in parts)])
 
 
 def reason_pass_high_with_queen(cards: list[Card], direction: str = "left") -> str:
@@ -350,9 +426,12 @@ def warn_breaks_hearts_own(c: Card) -> str:
             "trick yourself, taking the point.")
 
 
-def warn_moon_stopper(c: Card, who: str, rules: Rules) -> str:
-    return (f"Careful: {who} has taken every point so far and may be {shoot(rules)}. {cap(card_name(c))} is your last "
-            "high heart; keep it to win a heart trick and stop the moon.")
+def warn_moon_stopper(c: Card, who: str | None, rules: Rules) -> str:
+    """``who``: the seat that may be shooting the moon (None: the words around have already said so)."""
+    keep = f"{card_name(c)} is your last high heart; keep it to win a heart trick and stop the moon."
+    if who is None:
+        return f"Careful: {keep}"
+    return f"Careful: {who} has taken every point so far and may be {shoot(rules)}. {cap(keep)}"
 
 
 # ----- hints -----
@@ -384,6 +463,21 @@ def hint_only_card(c: Card) -> str:
 
 def hint_duck(c: Card, winner: Card) -> str:
     return f"Play {card_name(c)}: it stays under {card_name(winner)}, so you do not take this trick."
+
+
+def duck_cancel_safe(c: Card, winner: Card, anchor: Card, tempting: Card | None) -> str:
+    """Two decks: ``c`` stays under ``winner``, whose other copy is out ({}), and under ``anchor`` ({}), which
+    nothing can cancel ({}); ``tempting``, if given, is above ``anchor``."""
+    then = (f" {cap(card_name(tempting))} would beat {card_name(anchor)} and could take the trick then."
+            if tempting is not None else "")
+    return (f"Play {card_name(c)}: it stays under {card_name(winner)}. {{}}, and if it falls on this trick the two "
+            f"cancel, but {{}}, which nothing can cancel ({{}}): you do not take this trick.{then}")
+
+
+def duck_cancel_open(c: Card, winner: Card) -> str:
+    """Two decks: ``c`` stays under ``winner``, whose other copy is out ({}) and could cancel it."""
+    return (f"Play {card_name(c)}: it stays under {card_name(winner)}; {{}}, and only if it falls on this trick "
+            "and the two cancel could this trick come to you.")
 
 
 def hint_discard(c: Card, suit: int) -> str:
@@ -565,6 +659,14 @@ def reason_keep_jack_catcher(b: Card, t: Card, winner: Card, points: int) -> str
 def reason_take_cheap_trick(b: Card, t: Card) -> str:
     return (f"Play {card_name(b)}: {{}} and {{}}, so this is a cheap moment to get rid of it ({{}}); "
             f"{card_name(t)} would keep it in your hand to win a later trick, perhaps with points in it.")
+
+
+def reason_high_spade_behind_queen(b: Card, t: Card) -> str:
+    """A high spade wins a pointless spade trick after the queen's holder has played to it: {} holder played,
+    {} no points, {} higher spades out."""
+    return (f"Play {card_name(b)}: {{}}, so she cannot fall on {card_name(b)} now, and {{}}. Kept, "
+            f"{card_name(b)} could win a later spade trick with the queen on it ({{}}); {card_name(t)} would keep "
+            "it in your hand.")
 
 
 def reason_take_now(b: Card, suit: int, certain: bool) -> str:

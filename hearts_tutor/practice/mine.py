@@ -411,7 +411,7 @@ def explain_decision(view: PlayerView, best: Any, tempting: Any, cost: float) ->
     from ..coach.passing import hand_before_pass, makes_void, review_pass
 
     if view.phase is Phase.PASS:
-        why = f"Pass {text.cards_phrase(best)}. {explain_pass(view, best)}"
+        why = explain_pass(view, best, opening=True)
         mine = {f.id for f in review_pass(view, best).flags}
         flags = []
         for f in review_pass(view, tempting).flags:
@@ -427,8 +427,11 @@ def explain_decision(view: PlayerView, best: Any, tempting: Any, cost: float) ->
     else:
         why = explain_play(view, best, tempting=tempting)
         warning = tutor_warning(view, tempting)
-        said = warning is not None and warning.id == "throws_moon_stopper" and "stop the moon" in why
+        stopper = warning is not None and warning.id == "throws_moon_stopper"
+        said = stopper and "stop the moon" in why
         flags = [warning.reason] if warning and not said else []  # (not the stopper twice)
+        if stopper and not said and "has taken every point so far" in why:  # (nor the moon threat twice)
+            flags = [text.warn_moon_stopper(tempting, None, view.rules)]
         move = text.play_phrase(tempting)
     costs = f"{text.cap(move)} costs {text.points_phrase(cost)} more on average."
     return " ".join([why, costs, *flags]).strip()
