@@ -179,7 +179,7 @@ def test_the_hard_bot_double_checks_at_the_score(queen: HandState) -> None:
 
 def test_words_for_the_score_line() -> None:
     line = ScoreLine(Rules.preset("standard"), (40, 31, 88, 60), 0)
-    assert line_words(line) == "you 40, seat 1 31, seat 2 88, seat 3 60; the game ends at 100"
+    assert line_words(line) == "you 40, seat 1 31, seat 2 88, seat 3 60; the game ends when a score reaches 100"
     assert chance_sentence(0.39, 0.07, "the queen of spades") == (
         "It keeps your best chance to win the game (39%); the queen of spades, which gives you the fewest "
         "points, would leave you 7%.")
@@ -200,14 +200,14 @@ def test_the_table_shows_the_cost_in_chance_and_the_score_line_it_was_judged_at(
         core.close()
     assert " wins in 100 games against the best" in shown and "pts against" not in shown
     names = core.names
-    assert (f"Judged at the score: you 40, {names[1]} 31, {names[2]} 88, {names[3]} 60; the game ends at 100"
-            in shown)
+    assert (f"Judged at the score: you 40, {names[1]} 31, {names[2]} 88, {names[3]} 60; the game ends when a score "
+            "reaches 100" in shown)
     assert f"{names[1]} leads with 31" in shown
     from hearts_tutor.table.helpers import compute_hint
 
     cards, reason = compute_hint(at(queen, NEAR_OTHER_WINS))
     assert cards and reason.endswith("(Judged at the score: you 40, seat 1 31, seat 2 88, seat 3 60; the game ends "
-                                     "at 100.)")
+                                     "when a score reaches 100.)")
     assert "Judged" not in compute_hint(at(queen, FAR))[1]  # the score makes no difference: no note
 
 
@@ -259,15 +259,26 @@ def test_keeping_the_game_going_names_the_leader_after_the_trick(queen: HandStat
     (not seat 2, the lowest before it), and a learner who would then lead is not told to keep the game going."""
     view = at(queen, (95, 99, 90, 93))
     words = ending_reason(view, ScoreLine(view.rules, view.scores, 0), QS) or ""
-    assert "to at least 103 (unless seat 2 goes on to shoot the moon)" in words
-    assert "while seat 3 leads with 93 (you have 95)" in words
-    # once another seat has a point this hand, seat 2 cannot shoot the moon and the qualifier goes
+    # seat 2 could still shoot the moon, but a moon would end the game too, with seat 2 lowest: no "unless"
+    assert "to at least 103: that ends the game after this hand while seat 3 leads with 93 (you have 95)" in words
+    mine = at(queen, (92, 99, 90, 95))
+    assert ending_reason(mine, ScoreLine(mine.rules, mine.scores, 0), QS) is None
+
+
+def test_the_moon_that_would_change_the_end_is_named(queen: HandState) -> None:
+    """At 40-31-88-60 the queen takes seat 2 to 101 and ends the game, unless seat 2 goes on to shoot the moon
+    (then nobody reaches 100): said while nobody else has a point this hand and the learner holds no heart that
+    nothing beats, and only then."""
+    view = at(queen, NEAR_OTHER_WINS)
+    words = ending_reason(view, ScoreLine(view.rules, view.scores, 0), QS) or ""
+    assert "to at least 101: unless seat 2 goes on to shoot the moon, that ends the game after this hand" in words
     hearts = tuple(int(s == 3) for s in range(view.n))
     split = dataclasses.replace(view, hearts_taken=hearts)
     words = ending_reason(split, ScoreLine(split.rules, split.scores, 0), QS) or ""
-    assert "to at least 103: that ends the game" in words and "shoot the moon" not in words
-    mine = at(queen, (92, 99, 90, 95))
-    assert ending_reason(mine, ScoreLine(mine.rules, mine.scores, 0), QS) is None
+    assert "to at least 101: that ends the game" in words and "moon" not in words
+    stopper = dataclasses.replace(view, hand=(*view.hand, parse_cards("AH")[0]))
+    words = ending_reason(stopper, ScoreLine(stopper.rules, stopper.scores, 0), QS) or ""
+    assert "to at least 101: that ends the game" in words and "moon" not in words
 
 
 def test_near_the_target_the_danger_is_a_big_take(queen: HandState) -> None:
@@ -287,9 +298,9 @@ def test_a_learner_who_leads_is_told_to_end_the_game() -> None:
     view = PuzzleDeal.load("score_end_game").view()
     line = ScoreLine(view.rules, view.scores, view.seat)
     assert end_it_reason(view, line, QS) == (
-        "The queen of spades would take seat 1, who is winning this trick, to at least 104 (unless seat 1 goes on to "
-        "shoot the moon): that ends the game after this hand, and even if you took every point left you would "
-        "have 64, below seat 2's 71: give seat 1 the queen of spades and win the game.")
+        "The queen of spades would take seat 1, who is winning this trick, to at least 104: that ends the game after "
+        "this hand, and even if you took every point left you would have 64, below seat 2's 71: give seat 1 the "
+        "queen of spades and win the game.")  # no "unless ... moon": the learner keeps the ace of hearts
     assert end_it_reason(view, line, AH) is None  # the ace of hearts alone takes nobody past 100
     assert end_it_reason(view, ScoreLine(view.rules, (85, 90, 71, 80), view.seat), QS) is None  # not the leader
     assert hint(view, seed=1, rollouts=100, workers=1).reason.startswith("The queen of spades would take seat 1")

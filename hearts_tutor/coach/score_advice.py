@@ -26,7 +26,7 @@ Public API (also for lessons): :func:`score_reason`, :func:`line_words` (the sco
 >>> from hearts_tutor.engine.rules import Rules
 >>> line = ScoreLine(Rules.preset("standard"), (40, 31, 95, 60), seat=0)
 >>> line_words(line)
-'you 40, seat 1 31, seat 2 95, seat 3 60; the game ends at 100'
+'you 40, seat 1 31, seat 2 95, seat 3 60; the game ends when a score reaches 100'
 >>> print(chance_sentence(0.34, 0.28, "the queen of spades"))  # doctest: +NORMALIZE_WHITESPACE
 It keeps your best chance to win the game (34%); the queen of spades, which gives you the fewest points, would
 leave you 28%.
@@ -35,7 +35,8 @@ leave you 28%.
 from __future__ import annotations
 
 from ..bots.moon import moon_points
-from ..engine.cards import QUEEN_OF_SPADES, Card, card_name, suit_of
+from ..bots.rollout_moon import moon_choice
+from ..engine.cards import HEARTS, QUEEN_OF_SPADES, Card, card_name, suit_of
 from ..engine.view import PlayerView
 from ..equity import game_over
 from ..equity.line import MOST_POINTS_IN_A_HAND, ScoreLine
@@ -54,8 +55,8 @@ def who(line: ScoreLine, seat: int) -> str:
 def line_words(line: ScoreLine) -> str:
     """The score line in words: every seat's score and the target."""
     scores = ", ".join(f"{who(line, s)} {v}" for s, v in enumerate(line.scores))
-    end = "ends at" if line.rules.end == "reach" else "ends past"
-    return f"{scores}; the game {end} {line.rules.target}"
+    end = "reaches" if line.rules.end == "reach" else "passes"
+    return f"{scores}; the game ends when a score {end} {line.rules.target}"
 
 
 def chance_sentence(chance: float, rival: float | None = None, rival_move: str = "the fewest-points move") -> str:
@@ -169,7 +170,7 @@ def ending_reason(view: PlayerView, line: ScoreLine, rival: Card) -> str | None:
     stays = "" if len(view.trick) == view.n - 1 else f"If {who(line, taker)} keeps this trick, "
     gift = card_name(rival) if stays else cap(card_name(rival))
     return (f"{stays}{gift} would take {who(line, taker)}, who is winning this trick, to at least "
-            f"{reached}{_unless_moon(view, line, taker)}: that ends the game after this hand while "
+            f"{reached}: {_unless_moon(view, line, taker, rival, 'lose')}that ends the game after this hand while "
             f"{who(line, leader)} leads with {after[leader]} (you have {after[line.seat]}{so_far}), so keep the game "
             "going.")
 
@@ -189,8 +190,8 @@ def end_it_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
         return None
     stays = "" if len(view.trick) == view.n - 1 else f"If {who(line, taker)} keeps this trick, "
     gift = card_name(best) if stays else cap(card_name(best))
-    start = (f"{stays}{gift} would take {who(line, taker)}, who is winning this trick, to at least {after[taker]}"
-             f"{_unless_moon(view, line, taker)}: that ends the game after this hand")
+    start = (f"{stays}{gift} would take {who(line, taker)}, who is winning this trick, to at least {after[taker]}: "
+             f"{_unless_moon(view, line, taker, best, 'win')}that ends the game after this hand")
     left = [*view.unseen(), *(c for c in view.hand if c != best)]  # every card still to be played but this one
     most = after[me] + sum(max(0, card_points(view, (c,))) for c in left)
     second = min((s for s in range(len(after)) if s != me), key=lambda s: (after[s], s))
@@ -201,12 +202,30 @@ def end_it_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
             f"{who(line, taker)} {card_name(best)}.")
 
 
-def _unless_moon(view: PlayerView, line: ScoreLine, taker: int) -> str:
-    """A qualifier for "takes them to at least N" while ``taker`` could still shoot the moon: nobody else has
-    taken a point this hand (the trick's points go to the taker), so a moon would score this hand another way."""
+def _unless_moon(view: PlayerView, line: ScoreLine, taker: int, card: Card, conclusion: str) -> str:
+    """'unless seat N goes on to shoot the moon, ' where ``taker``, given ``card``, could still shoot and a moon
+    would change how the sentence says the game ends (``conclusion``: 'win' or 'lose' for the learner); else ''.
+
+    The taker can still shoot while no other seat has a point this hand and the learner keeps no heart that
+    nothing beats (with one, stopping the moon is the learner's to do)."""
     if any(p for s, p in enumerate(moon_points(view)) if s != taker):
         return ""
-    return f" (unless {who(line, taker)} goes on to shoot the moon)"
+    if any(suit_of(c) == HEARTS and higher_out(view, c) == 0 for c in view.hand if c != card):
+        return ""
+    mode = line.rules.moon
+    if mode == "shooter_chooses":
+        mode = moon_choice(line.rules, line.scores, taker)[0]
+    moon = [v + (MOST_POINTS_IN_A_HAND if mode == "add_to_others" and s != taker else 0)
+            - (MOST_POINTS_IN_A_HAND if mode != "add_to_others" and s == taker else 0)
+            for s, v in enumerate(line.scores)]
+    me = line.seat
+    if not game_over(moon, line.rules):
+        outcome = "goes on"
+    elif all(moon[me] < v for s, v in enumerate(moon) if s != me):
+        outcome = "win"
+    else:
+        outcome = "lose" if any(v < moon[me] for v in moon) else "tie"
+    return "" if outcome == conclusion else f"unless {who(line, taker)} goes on to shoot the moon, "
 
 
 def danger_reason(view: PlayerView, line: ScoreLine) -> str | None:
