@@ -6,10 +6,40 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine.cards import QUEEN_OF_SPADES, Card
+from ..engine.cards import HEARTS, QUEEN_OF_SPADES, Card, rank_of, suit_of
 from ..engine.view import PlayerView
 from . import text
+from .flags import KING, QUEEN
 from .passing import hand_before_pass, makes_void, review_pass
+
+LONG_HEARTS = 6
+"""Hearts enough that the hand takes heart tricks whichever high heart it passes."""
+
+
+def answer_keeps(view: PlayerView, best: Sequence[Card], tempting: Sequence[Card]) -> str | None:
+    """What the answer keeps that the tempting pass gives away, when that is the difference to speak to: high
+    hearts (queen and up) in a hand long enough in hearts to take heart tricks anyway."""
+    from .hints import moon_pass_reason
+
+    if moon_pass_reason(view, tuple(best)) is not None:  # the moon reason already says why the high hearts stay
+        return None
+    hand = hand_before_pass(view)
+    kept = [c for c in hand if c not in best]
+    hearts = sum(1 for c in kept if suit_of(c) == HEARTS)
+    high = sorted(c for c in tempting if c not in best and suit_of(c) == HEARTS and rank_of(c) >= QUEEN)
+    if high and hearts >= LONG_HEARTS:
+        return text.answer_keeps_long_hearts(high, hearts)
+    return None
+
+
+def _lone_high(view: PlayerView, best: Sequence[Card], tempting: Sequence[Card]) -> list[str]:
+    """The ace or king of hearts the tempting pass keeps as the hand's only heart, when the answer passes it."""
+    hand = hand_before_pass(view)
+    kept = [c for c in hand if c not in tempting]
+    hearts = [c for c in kept if suit_of(c) == HEARTS]
+    if len(hearts) == 1 and rank_of(hearts[0]) >= KING and hearts[0] in best:
+        return [text.tempting_keeps_lone_high(hearts[0])]
+    return []
 
 
 def tempting_pass_flags(view: PlayerView, best: Sequence[Card], tempting: Sequence[Card]) -> list[str]:
@@ -37,4 +67,4 @@ def tempting_pass_flags(view: PlayerView, best: Sequence[Card], tempting: Sequen
             out.append(text.temptation_flag(text.keep_queen_short(others, advice=False)))
             continue
         out.append(text.temptation_flag(f.reason))
-    return out
+    return out + _lone_high(view, best, tempting)

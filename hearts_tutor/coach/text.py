@@ -498,10 +498,16 @@ def duck_cancel_safe(c: Card, winner: Card, anchor: Card, tempting: Card | None)
             f"cancel, but {{}}, which nothing can cancel ({{}}): you do not take this trick.{then}")
 
 
-def duck_cancel_open(c: Card, winner: Card) -> str:
-    """Two decks: ``c`` stays under ``winner``, whose other copy is out ({}) and could cancel it."""
-    return (f"Play {card_name(c)}: it stays under {card_name(winner)}; {{}}, and only if it falls on this trick "
-            "and the two cancel could this trick come to you.")
+def duck_cancel_open(c: Card, winner: Card, surer: Card | None = None) -> str:
+    """Two decks: ``c`` stays under ``winner``, whose other copy is out ({}) and could cancel it. ``surer``: a
+    card of this hand whose other copy lies in the trick: played, the two cancel, so it can never win the trick
+    (the surer duck, named so ``c`` is not taken for the only safe card)."""
+    out = (f"Play {card_name(c)}: it stays under {card_name(winner)}; {{}}, and only if it falls on this trick "
+           "and the two cancel could this trick come to you.")
+    if surer is not None:
+        out += (f" {cap(card_name(surer))} is surer still: with the other {card_name(surer).removeprefix('the ')} "
+                "already in this trick, the two would cancel, so it can never win it.")
+    return out
 
 
 def hint_discard(c: Card, suit: int) -> str:
@@ -567,6 +573,19 @@ def hint_expectation(x: float) -> str:
 def tempting_no_void() -> str:
     """Said of a tempting pass that empties no suit, where the answer empties one (its words say which)."""
     return "That pass empties no suit, so it leaves you no void to throw dangerous cards on."
+
+
+def tempting_keeps_lone_high(c: Card) -> str:
+    """A puzzle's tempting pass keeps the high heart ``c`` (one the answer passes) as the hand's only heart."""
+    return (f"That pass keeps {card_name(c)} as your only heart: still held when hearts are first led, it has to "
+            "be played, and it may win that trick, with the points in it.")
+
+
+def answer_keeps_long_hearts(hearts: list[Card], count: int) -> str:
+    """The answer keeps ``hearts`` (high hearts the tempting pass gives away) in a hand of ``count`` hearts."""
+    one = len(hearts) == 1
+    return (f"{cap(cards_phrase(hearts))} {'stays' if one else 'stay'}: with {count_word(count)} hearts you will "
+            f"take heart tricks anyway, and passing {'it' if one else 'them'} would not change that.")
 
 
 def temptation_flag(reason: str) -> str:

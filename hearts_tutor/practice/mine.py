@@ -410,10 +410,11 @@ def explain_decision(view: PlayerView, best: Any, tempting: Any, cost: float, ac
     moves the coach accepts, best first; a pass's reasons may name another accepted pass)."""
     from ..coach import text
     from ..coach.hints import explain_pass, explain_play, tutor_warning
-    from ..coach.pass_contrast import tempting_pass_flags
+    from ..coach.pass_contrast import answer_keeps, tempting_pass_flags
 
     if view.phase is Phase.PASS:
         why = explain_pass(view, best, opening=True, accepted=[a for a in accepted if a != best])
+        why = " ".join(filter(None, [why, answer_keeps(view, best, tempting)]))
         flags = tempting_pass_flags(view, best, tempting)
         move = text.pass_phrase(tempting)
     else:
