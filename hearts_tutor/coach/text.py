@@ -714,7 +714,8 @@ def reason_take_cheap_trick(b: Card, t: Card, price: str | None = None) -> str:
     """{} no points, {} beats so far[, {} a seat after shown out], {} higher out (``price``: what that seat may
     throw on the trick)."""
     cheap = "; even so, this is a good moment" if price else ", so this is a cheap moment"
-    return (f"Play {card_name(b)}: {{}} and {{}}{_may_land(price)}{cheap} to get rid of it ({{}}); "
+    above = "" if rank_of(b) == 12 else " ({})"  # an ace: nothing is higher, no need to say so
+    return (f"Play {card_name(b)}: {{}} and {{}}{_may_land(price)}{cheap} to get rid of it{above}; "
             f"{card_name(t)} would keep it in your hand to win a later trick, perhaps with points in it.")
 
 
