@@ -704,23 +704,27 @@ def reason_keep_jack_catcher(b: Card, t: Card, winner: Card, points: int) -> str
             f"{card_name(t)} can win the trick it falls on, taking {-points} points off your score.")
 
 
-def _may_land(price: str | None) -> str:
+def _may_land(price: str | None, seats: int = 1) -> str:
     """', but {} (a seat still to play has shown out of the suit) and plays after you, so a heart may still land on
-    it' when ``price`` (what it may throw) is given; else nothing."""
-    return f", but {{}} and plays after you, so {price} may still land on it" if price else ""
+    it' when ``price`` (what they may throw) is given, one {} per such seat; else nothing."""
+    if not price:
+        return ""
+    if seats == 1:
+        return f", but {{}} and plays after you, so {price} may still land on it"
+    return f", but {' and '.join(['{}'] * seats)}, and they play after you, so {price} may still land on it"
 
 
-def reason_take_cheap_trick(b: Card, t: Card, price: str | None = None) -> str:
+def reason_take_cheap_trick(b: Card, t: Card, price: str | None = None, seats: int = 1) -> str:
     """{} no points, {} beats so far[, {} a seat after shown out], {} higher out (``price``: what that seat may
     throw on the trick)."""
     cheap = "; even so, this is a good moment" if price else ", so this is a cheap moment"
     above = "" if rank_of(b) == 12 else " ({})"  # an ace: nothing is higher, no need to say so
-    return (f"Play {card_name(b)}: {{}} and {{}}{_may_land(price)}{cheap} to get rid of it{above}; "
+    return (f"Play {card_name(b)}: {{}} and {{}}{_may_land(price, seats)}{cheap} to get rid of it{above}; "
             f"{card_name(t)} would keep it in your hand to win a later trick, perhaps with points in it.")
 
 
 def reason_high_spade_behind_queen(b: Card, t: Card, higher: int = 0, also: Card | None = None,
-                                   price: str | None = None) -> str:
+                                   price: str | None = None, seats: int = 1) -> str:
     """A high spade wins a pointless spade trick after the queen's holder has played to it: {} holder played,
     {} no points. ``higher``: the spades above ``b`` still out; ``also``: the other of the ace and king when this
     hand holds it too (the next high spade to get rid of the same way); ``price``: what a seat still to play that
@@ -741,7 +745,8 @@ def reason_high_spade_behind_queen(b: Card, t: Card, higher: int = 0, also: Card
         why = f" ({count_word(higher)} higher spades are still out)"
     else:
         why = f" (no spade higher than {card_name(b)} is still out)"
-    return (f"Play {card_name(b)}: {{}}, so she cannot fall on {card_name(b)} now, and {{}}{_may_land(price)}. Kept, "
+    return (f"Play {card_name(b)}: {{}}, so she cannot fall on {card_name(b)} now, and "
+            f"{{}}{_may_land(price, seats)}. Kept, "
             f"{card_name(b)} could win a later spade trick with the queen on it{why}; {card_name(t)} would keep "
             "it in your hand.")
 
