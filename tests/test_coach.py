@@ -171,7 +171,7 @@ def test_keep_queen_with_short_spades():
     r = review_pass(view, parse_cards("5C 4C 3C"))
     f = flag(r, "keep_queen_short_spades")
     assert f.severity == "danger" and "the queen of spades" in f.reason.lower()
-    assert "the 3 of spades" in f.reason.lower()
+    assert "only two spades lower than her (the 3 and 4 of spades)" in f.reason
     assert "keep_queen_short_spades" not in ids(review_pass(view, parse_cards("QS 5C 4C")))
 
 
@@ -185,7 +185,7 @@ def test_the_queen_stays_with_three_low_guards():
     view = pass_view("QS AS 3S 4S 2C 3C 4C 9C 2D 3D 4D KD 2H")
     assert QUEEN_OF_SPADES in suggest_pass(view)[0]
     f = flag(review_pass(view, parse_cards("9C KD 4D")), "keep_queen_short_spades")
-    assert f.severity == "warning" and "ace or king" in f.reason
+    assert f.severity == "warning" and "the ace of spades above her cannot guard her" in f.reason
 
 
 @pytest.mark.parametrize("direction", ["left", "right", "across"])
@@ -602,8 +602,8 @@ def test_rules_of_thumb_carry_their_condition() -> None:
     from hearts_tutor.table.puzzle import PuzzleDeal
 
     three = coach_text.keep_queen_short(parse_cards("AS 3S 4S"))
-    assert "three guards" in three and "ace or king" in three
-    assert "three guards" not in coach_text.keep_queen_short(parse_cards("2S 3S"))
+    assert "with three spades lower than her" in three and "the ace of spades above her cannot guard her" in three
+    assert "above her" not in coach_text.keep_queen_short(parse_cards("2S 3S"))
     view = PuzzleDeal.load("flush_spades").view()  # no queen, king or ace of spades in hand: flush her
     assert "flushing" in explain_play(view, parse_card("JS"))
     # the same lead from a hand that holds the ace of spades: no advice to flush her onto it

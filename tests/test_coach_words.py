@@ -121,3 +121,100 @@ def test_the_moon_warning_does_not_repeat_the_threat(bank, pid: str, heart: str)
     assert f"Careful: the {heart} of hearts is your last high heart; keep it to win a heart trick and stop the moon." \
         in words, words
     _checked(p, words)
+
+
+# ----- the s6 review: a well-guarded queen, the tempting pass's counts, the difference between two passes -----
+
+@pytest.mark.parametrize("pid, lower", [("deluxe-1-38-pass0", "four"), ("standard-7-470-pass1", "five"),
+                                        ("standard-3-388-pass1", "three")])
+def test_a_well_guarded_queen_is_fine_to_keep_when_a_pass_keeping_her_is_accepted(bank, pid: str, lower: str
+                                                                                   ) -> None:
+    p = bank.by_id[pid]
+    words = puzzle_explanation(p)
+    assert (f"The queen of spades: {lower} spades lower than her could protect her, so keeping her is fine too "
+            "(the coach also accepts passing ") in words, words
+    assert "passing her comes out only slightly better in the coach's simulations" in words, words
+    assert "you do better without her" not in words, words
+    named = words.split("also accepts passing ")[1].split(")")[0]
+    assert any(named == text.cards_phrase(_move(p, a)) and "QS" not in a for a in p.answers), named
+    _checked(p, words)
+
+
+def test_a_passed_queen_keeps_the_old_words_when_no_accepted_pass_keeps_her(bank) -> None:
+    p = bank.by_id["n_player-1-6-pass2"]  # both accepted passes give her away
+    assert "the coach's simulations say you do better without her" in puzzle_explanation(p)
+
+
+@pytest.mark.parametrize("pid, kept", [
+    ("standard-7-2484-pass3", "only one spade lower than her (the 9 of spades; the king and ace of spades above her "
+                              "cannot guard her). Other players lead spades to force her out, and the first lead "
+                              "uses up that one."),
+    ("standard-19-20-pass0", "only two spades lower than her (the 2 and 9 of spades; the king of spades above her "
+                             "cannot guard her). Other players lead spades to force her out, and each lead uses up "
+                             "one of those two."),
+])
+def test_the_tempting_pass_that_keeps_the_queen_counts_the_spades_lower_than_her(bank, pid: str, kept: str) -> None:
+    p = bank.by_id[pid]
+    words = puzzle_explanation(p)
+    assert f"That pass keeps the queen of spades (13 points) with {kept}" in words, words
+    assert "other spades" not in words and "ace or king as one" not in words and "four are safer" not in words
+
+
+def test_a_pass_explanation_speaks_to_what_separates_it_from_the_tempting_pass(bank) -> None:
+    words = puzzle_explanation(bank.by_id["standard-60-13-pass1"])  # they differ by the aces of diamonds / hearts
+    assert ("The ace of hearts stays: with seven hearts you will take heart tricks anyway, and passing it would "
+            "not change that.") in words, words
+    words = puzzle_explanation(bank.by_id["standard-7-2082-pass3"])  # they differ by the king of hearts / 8 of ♦
+    assert ("That pass keeps the king of hearts as your only heart: still held when hearts are first led, it has to "
+            "be played, and it may win that trick, with the points in it.") in words, words
+
+
+def test_the_tempting_pass_is_not_blamed_for_a_card_the_answer_keeps_too(bank) -> None:
+    p = bank.by_id["standard-19-485-pass3"]  # both passes keep the 8 of hearts
+    words = puzzle_explanation(p)
+    assert "8 of hearts" not in words, words
+    assert "8H" not in p.best and "8H" not in p.source["tempting"]
+
+
+# ----- the s6 review: play explanations -----
+
+def test_the_last_point_card_a_shooter_lacks_would_finish_the_moon(bank) -> None:
+    p = bank.by_id["standard-62-386-p46"]
+    words = puzzle_explanation(p)
+    assert ("so the ace of hearts on this trick could let them finish shooting the moon (one player taking every "
+            "heart and the queen of spades): it is the only point card they have not taken yet.") in words, words
+    assert "help them toward" not in words
+    _checked(p, words)
+    assert "help them toward" in puzzle_explanation(bank.by_id["standard-62-353-p45"])  # the queen: points remain
+
+
+def test_a_clean_trick_names_the_void_player_still_to_play(bank) -> None:
+    p = bank.by_id["standard-11-46-p22"]
+    words = puzzle_explanation(p)
+    assert ("this trick holds no points so far, but the player on your left has shown out of spades and plays after "
+            "you, so a heart may still land on it.") in words, words
+    _checked(p, words)
+
+
+@pytest.mark.parametrize("pid, said, unsaid", [
+    ("deluxe-1-41-p14", "could win a later spade trick with the queen on it; the 2 of spades",
+     "higher than the ace of spades"),
+    ("deluxe-1-65-p5", "(only the ace of spades, still out, could beat it)", "one spade higher than"),
+    ("standard-11-821-p5", "(you hold the ace of spades too: drop it the same way, on a later spade trick her "
+                           "holder has already played to)", "is still out)"),
+    ("standard-11-958-p6", "(you hold the king of spades too: drop it the same way", "is still out)"),
+])
+def test_the_high_spade_reason_says_what_can_beat_it(bank, pid: str, said: str, unsaid: str) -> None:
+    p = bank.by_id[pid]
+    words = puzzle_explanation(p)
+    assert said in words and unsaid not in words, words
+    _checked(p, words)
+
+
+def test_a_cancellation_duck_names_the_surer_duck(bank) -> None:
+    p = bank.by_id["cancellation-1-17-p50"]  # the 3 of hearts is stored; the 2 cancels the 2 already led
+    words = puzzle_explanation(p)
+    assert ("The 2 of hearts is surer still: with the other 2 of hearts already in this trick, the two would "
+            "cancel, so it can never win it.") in words, words
+    _checked(p, words)
+    assert "surer" not in puzzle_explanation(bank.by_id["cancellation-1-49-p42"])  # no copy of a held heart led

@@ -38,7 +38,10 @@ def duck_reason(view: PlayerView, c: Card, tempting: Card | None = None) -> Reas
                if suit_of(a) == led and a > c and (f := _uncancellable(view, a)) is not None]
     if not anchors:
         facts: tuple[Fact, ...] = (StaysUnder(c, winner), OtherCopyOut(winner))
-        return Reason(text.duck_cancel_open(c, winner).format(facts[1].sentence(view)), facts)
+        surer = next((d for d in sorted(set(view.hand)) if suit_of(d) == led and d != c and d < winner
+                      and OtherCopyHeld(d).holds(view)), None)  # it cancels its copy in the trick: never wins
+        words = text.duck_cancel_open(c, winner, surer).format(facts[1].sentence(view))
+        return Reason(words, (*facts, OtherCopyHeld(surer)) if surer is not None else facts)
     anchor, why = anchors[0]
     facts = (StaysUnder(c, winner), OtherCopyOut(winner), LowerThan(c, anchor), why)
     beats = tempting is not None and suit_of(tempting) == led and anchor < tempting < winner

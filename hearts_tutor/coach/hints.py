@@ -221,20 +221,24 @@ def _hard_shortlist(view: PlayerView, limit: int = 4) -> list[tuple[Card, ...]]:
     return [tuple(sorted(p)) for p in best_passes(HardBot(seed=0), view, limit=limit)]
 
 
-def explain_pass(view: PlayerView, cards: tuple[Card, ...], *, opening: bool = False) -> str:
+def explain_pass(view: PlayerView, cards: tuple[Card, ...], *, opening: bool = False,
+                 accepted: Sequence[tuple[Card, ...]] = ()) -> str:
     """Why pass these cards, in the coach's words: a reason per group of cards ('Pass the queen of spades: ...').
     ``opening``: the words open by naming the pass once ('Pass A, B and C. The queen of spades: ...', or 'Pass
-    the 4, 9 and jack of diamonds to ...' when one reason covers it all), as a puzzle's explanation does."""
+    the 4, 9 and jack of diamonds to ...' when one reason covers it all), as a puzzle's explanation does.
+    ``accepted``: the other passes the coach accepts too, best first (a well-guarded queen passed while one of
+    them keeps her is then said to be fine to keep)."""
     moon = moon_pass_reason(view, cards)
     if moon is not None:
         return f"Pass {text.cards_phrase(cards)}. {moon.words}" if opening else moon.words
-    parts = _pass_parts(view, cards)
+    parts = _pass_parts(view, cards, accepted)
     if opening:
         return text.pass_reasons(cards, parts)
     return " ".join(say("alone") for _, say in parts)
 
 
-def _pass_parts(view: PlayerView, cards: tuple[Card, ...]) -> list[tuple[list[Card], Callable[[text.PassForm], str]]]:
+def _pass_parts(view: PlayerView, cards: tuple[Card, ...], accepted: Sequence[tuple[Card, ...]] = ()
+                ) -> list[tuple[list[Card], Callable[[text.PassForm], str]]]:
     """The pass in groups, each with its reason (said in a form, :data:`~hearts_tutor.coach.text.PassForm`): the
     queen of spades, the suits it empties, the high and mid-range cards, the low cards per suit."""
     hand = hand_before_pass(view)
@@ -246,7 +250,8 @@ def _pass_parts(view: PlayerView, cards: tuple[Card, ...]) -> list[tuple[list[Ca
         if not queen_guarded(others):
             parts.append(([QUEEN_OF_SPADES], lambda form: text.reason_pass_queen(lower, form=form)))
         else:
-            parts.append(([QUEEN_OF_SPADES], partial(text.reason_pass_queen_anyway, others)))
+            keep = next((p for p in accepted if QUEEN_OF_SPADES not in p), None)
+            parts.append(([QUEEN_OF_SPADES], partial(text.reason_pass_queen_anyway, others, keep=keep)))
         rest = [c for c in rest if c != QUEEN_OF_SPADES]
     for suit in range(3):
         suit_held = [c for c in hand if suit_of(c) == suit]

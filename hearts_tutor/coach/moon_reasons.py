@@ -74,7 +74,9 @@ def feed_shooter_reason(view: PlayerView, best: Card, tempting: Card | None) -> 
             or not is_point_card(view, tempting):
         return None
     facts: tuple[Fact, ...] = (WinningTrick(*current), TookEveryPoint(suspect))
-    template = text.reason_keep_from_shooter(best, tempting, led, view.rules, last=players_after(view) == 0)
+    left = [c for c in (*view.unseen(), *view.hand, *view.trick) if is_point_card(view, c)]
+    template = text.reason_keep_from_shooter(best, tempting, led, view.rules, last=players_after(view) == 0,
+                                             completes=left == [tempting])
     return _checked(template.format(facts[0].sentence(view)), facts, view)
 
 

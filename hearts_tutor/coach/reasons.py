@@ -106,6 +106,21 @@ def _lead_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
     return None
 
 
+def _points_may_come(view: PlayerView, led: int, holder: int | None) -> tuple[list[int], str | None]:
+    """The seats still to play on this trick that have shown out of the led suit, and what they may still throw
+    on the trick ('a heart', 'points, even the queen of spades'); ([], None) when none or nothing to throw."""
+    after = [(view.seat + i) % view.n for i in range(1, players_after(view) + 1)]
+    void = [s for s in after if s in shown_out(view, led)]
+    if not void:
+        return [], None
+    hearts = any(suit_of(c) == HEARTS for c in view.unseen())
+    if queen_live(view) and QUEEN_OF_SPADES not in view.trick and holder in (None, *void):
+        return void, "points, even the queen of spades,"
+    if hearts:
+        return void, "a heart" if len(void) == 1 else "hearts"
+    return [], None
+
+
 def _follow_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
     led = suit_of(view.trick[0])
     if suit_of(b) != led or suit_of(t) != led:
@@ -119,10 +134,14 @@ def _follow_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
     points = stake(view)
     if b_wins and points == 0 and (not t_wins or rank_of(b) > rank_of(t)):
         holder = view.known_holder().get(QUEEN_OF_SPADES)
+        void, price = _points_may_come(view, led, holder)
+        shown = tuple(ShownOut(s, led) for s in void)
         if _high_spade(b) and holder is not None and QueenHolderPlayed(holder).holds(view):
-            return _say(view, text.reason_high_spade_behind_queen(b, t), QueenHolderPlayed(holder), TrickPoints(0),
-                        HigherOut(b, hb))
-        return _say(view, text.reason_take_cheap_trick(b, t), TrickPoints(0), BeatsSoFar(b), HigherOut(b, hb))
+            also = next((c for c in view.hand if _high_spade(c) and c != b), None)  # the other of ace and king
+            words = text.reason_high_spade_behind_queen(b, t, hb, also, price, len(void))
+            return _say(view, words, QueenHolderPlayed(holder), TrickPoints(0), *shown, HigherOut(b, hb))
+        return _say(view, text.reason_take_cheap_trick(b, t, price, len(void)), TrickPoints(0), BeatsSoFar(b), *shown,
+                    HigherOut(b, hb))
     if b_wins and not t_wins:
         if hb <= 1:  # what makes it a winner anyway: the cards above it still out, not the suit's count
             return _say(view, text.reason_take_now(b, led, hb == 0), TrickPoints(points), HigherOut(b, hb))

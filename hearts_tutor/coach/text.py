@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Literal, TypeAlias
 
 from ..engine.cards import (
@@ -100,19 +100,37 @@ def _other_spades(n: int) -> str:
     return f"only {count_word(n)} other spade" + ("" if n == 1 else "s") if n else "no other spades"
 
 
-def keep_queen_short(spades: list[Card]) -> str:
-    held = _other_spades(len(spades))
-    which = f" ({cards_phrase(spades)})" if spades else ""
-    low = sum(1 for c in spades if c < QUEEN_OF_SPADES)
-    if low >= 3:
-        advice = "Three spades lower than her are enough for strong players to keep her; a fourth makes her safer."
-    elif len(spades) == 3:
-        advice = ("Three lower spades would do (strong players keep her with three guards, four are safer), but "
-                  "with the ace or king as one of only three, passing her does better.")
+def keep_queen_short(spades: list[Card], advice: bool = True) -> str:
+    """The queen kept beside ``spades`` (her other spades, too few lower ones to guard her): only the spades lower
+    than her are counted as guards; the ace and king above her are named as the cards that cannot guard her.
+    ``advice``: end with when to keep her (the learner's own pass; not said of a puzzle's tempting pass).
+
+    >>> from hearts_tutor.engine.cards import parse_cards
+    >>> keep_queen_short(parse_cards("2S 9S KS"), advice=False)
+    'You kept the queen of spades (13 points) with only two spades lower than her (the 2 and 9 of spades; the king \
+of spades above her cannot guard her). Other players lead spades to force her out, and each lead uses up one of \
+those two.'
+    """
+    low = sorted(c for c in spades if c < QUEEN_OF_SPADES)
+    above = sorted(c for c in spades if c > QUEEN_OF_SPADES)
+    n = len(low)
+    held = f"only {count_word(n)} spade{'' if n == 1 else 's'} lower than her" if n else "no spade lower than her"
+    notes = [cards_short(low)] if low else []
+    if above:
+        notes.append(f"{cards_short(above)} above her cannot guard her")
+    which = f" ({'; '.join(notes)})" if notes else ""
+    if not n:
+        uses = "you have no lower spade to play under them"
+    elif n == 1:
+        uses = "the first lead uses up that one"
     else:
-        advice = "Keep her only with three spades lower than her, better four; otherwise pass her."
-    return (f"You kept the queen of spades (13 points) with {held}{which}. Other players lead spades to force "
-            f"her out, and each lead uses up one of your lower spades. {advice}")
+        uses = f"each lead uses up one of those {count_word(n)}"
+    out = (f"You kept the queen of spades (13 points) with {held}{which}. Other players lead spades to force her "
+           f"out, and {uses}.")
+    if advice:
+        out += (" Strong players keep her with three spades lower than her (four are safer); with fewer, pass "
+                "her.")
+    return out
 
 
 def pass_spade_guards(guards: list[Card]) -> str:
@@ -285,18 +303,24 @@ def reason_pass_dangerous(cards: list[Card], form: PassForm = "alone") -> str:
             "in them.")
 
 
-def reason_pass_queen_anyway(others: list[Card], form: PassForm = "alone") -> str:
+def reason_pass_queen_anyway(others: list[Card], form: PassForm = "alone",
+                             keep: Sequence[Card] | None = None) -> str:
     """The queen passed although she is guarded (``others``: the other spades held): only the spades lower than
-    her protect her; the ace and king above her do not."""
+    her protect her; the ace and king above her do not. ``keep``: an accepted pass that keeps her; with three or
+    more spades lower than her, keeping her is then said to be fine too (strong players keep her so guarded)."""
     lower = [c for c in others if c < QUEEN_OF_SPADES]
     above = [c for c in others if c > QUEEN_OF_SPADES]
     n = len(lower)
     protect = f"{count_word(n)} spade{'' if n == 1 else 's'} lower than her could protect her"
     if above:
         protect += f" ({cards_phrase(above)} above her cannot)"
+    head = _pass_head([QUEEN_OF_SPADES], form)
+    if keep and n >= 3:
+        return (f"{head}: {protect}, so keeping her is fine too (the coach also accepts passing "
+                f"{cards_phrase(keep)}); passing her comes out only slightly better in the coach's simulations.")
     but = "but" if n else "and"
-    return (f"{_pass_head([QUEEN_OF_SPADES], form)}: {protect}, {but} she is worth 13 points, and the coach's "
-            "simulations say you do better without her.")
+    return (f"{head}: {protect}, {but} she is worth 13 points, and the coach's simulations say you do better "
+            "without her.")
 
 
 def pass_reasons(cards: Iterable[Card], parts: list[tuple[list[Card], Callable[[PassForm], str]]]) -> str:
@@ -474,10 +498,16 @@ def duck_cancel_safe(c: Card, winner: Card, anchor: Card, tempting: Card | None)
             f"cancel, but {{}}, which nothing can cancel ({{}}): you do not take this trick.{then}")
 
 
-def duck_cancel_open(c: Card, winner: Card) -> str:
-    """Two decks: ``c`` stays under ``winner``, whose other copy is out ({}) and could cancel it."""
-    return (f"Play {card_name(c)}: it stays under {card_name(winner)}; {{}}, and only if it falls on this trick "
-            "and the two cancel could this trick come to you.")
+def duck_cancel_open(c: Card, winner: Card, surer: Card | None = None) -> str:
+    """Two decks: ``c`` stays under ``winner``, whose other copy is out ({}) and could cancel it. ``surer``: a
+    card of this hand whose other copy lies in the trick: played, the two cancel, so it can never win the trick
+    (the surer duck, named so ``c`` is not taken for the only safe card)."""
+    out = (f"Play {card_name(c)}: it stays under {card_name(winner)}; {{}}, and only if it falls on this trick "
+           "and the two cancel could this trick come to you.")
+    if surer is not None:
+        out += (f" {cap(card_name(surer))} is surer still: with the other {card_name(surer).removeprefix('the ')} "
+                "already in this trick, the two would cancel, so it can never win it.")
+    return out
 
 
 def hint_discard(c: Card, suit: int) -> str:
@@ -543,6 +573,19 @@ def hint_expectation(x: float) -> str:
 def tempting_no_void() -> str:
     """Said of a tempting pass that empties no suit, where the answer empties one (its words say which)."""
     return "That pass empties no suit, so it leaves you no void to throw dangerous cards on."
+
+
+def tempting_keeps_lone_high(c: Card) -> str:
+    """A puzzle's tempting pass keeps the high heart ``c`` (one the answer passes) as the hand's only heart."""
+    return (f"That pass keeps {card_name(c)} as your only heart: still held when hearts are first led, it has to "
+            "be played, and it may win that trick, with the points in it.")
+
+
+def answer_keeps_long_hearts(hearts: list[Card], count: int) -> str:
+    """The answer keeps ``hearts`` (high hearts the tempting pass gives away) in a hand of ``count`` hearts."""
+    one = len(hearts) == 1
+    return (f"{cap(cards_phrase(hearts))} {'stays' if one else 'stay'}: with {count_word(count)} hearts you will "
+            f"take heart tricks anyway, and passing {'it' if one else 'them'} would not change that.")
 
 
 def temptation_flag(reason: str) -> str:
@@ -629,10 +672,15 @@ def reason_take_lead_from_shooter(b: Card, rules: Rules, *, tempting_stays_under
             f"left on lead can go on cashing winners{under}.")
 
 
-def reason_keep_from_shooter(b: Card, t: Card, suit: int, rules: Rules, *, last: bool) -> str:
-    """Don't feed a shooter: {} winning the trick (``t`` is the card that would feed them)."""
-    return (f"Throw away {card_name(b)} (you are out of {suit_name(suit)}): {{}} and has taken every point so far, "
-            f"so {card_name(t)} on this trick {'would' if last else 'could'} help them toward {shoot(rules)}.")
+def reason_keep_from_shooter(b: Card, t: Card, suit: int, rules: Rules, *, last: bool, completes: bool = False
+                             ) -> str:
+    """Don't feed a shooter: {} winning the trick (``t`` is the card that would feed them; ``completes``: ``t`` is
+    the only point card they have not taken, so on their trick it gives them the moon outright)."""
+    head = (f"Throw away {card_name(b)} (you are out of {suit_name(suit)}): {{}} and has taken every point so far, "
+            f"so {card_name(t)} on this trick {'would' if last else 'could'}")
+    if completes:
+        return f"{head} let them finish {shoot(rules)}: it is the only point card they have not taken yet."
+    return f"{head} help them toward {shoot(rules)}."
 
 
 def reason_keep_stopper(b: Card, t: Card, winner: Card, rules: Rules, *, lower_out: bool) -> str:
@@ -656,16 +704,50 @@ def reason_keep_jack_catcher(b: Card, t: Card, winner: Card, points: int) -> str
             f"{card_name(t)} can win the trick it falls on, taking {-points} points off your score.")
 
 
-def reason_take_cheap_trick(b: Card, t: Card) -> str:
-    return (f"Play {card_name(b)}: {{}} and {{}}, so this is a cheap moment to get rid of it ({{}}); "
+def _may_land(price: str | None, seats: int = 1) -> str:
+    """', but {} (a seat still to play has shown out of the suit) and plays after you, so a heart may still land on
+    it' when ``price`` (what they may throw) is given, one {} per such seat; else nothing."""
+    if not price:
+        return ""
+    if seats == 1:
+        return f", but {{}} and plays after you, so {price} may still land on it"
+    return f", but {' and '.join(['{}'] * seats)}, and they play after you, so {price} may still land on it"
+
+
+def reason_take_cheap_trick(b: Card, t: Card, price: str | None = None, seats: int = 1) -> str:
+    """{} no points, {} beats so far[, {} a seat after shown out], {} higher out (``price``: what that seat may
+    throw on the trick)."""
+    cheap = "; even so, this is a good moment" if price else ", so this is a cheap moment"
+    above = "" if rank_of(b) == 12 else " ({})"  # an ace: nothing is higher, no need to say so
+    return (f"Play {card_name(b)}: {{}} and {{}}{_may_land(price, seats)}{cheap} to get rid of it{above}; "
             f"{card_name(t)} would keep it in your hand to win a later trick, perhaps with points in it.")
 
 
-def reason_high_spade_behind_queen(b: Card, t: Card) -> str:
+def reason_high_spade_behind_queen(b: Card, t: Card, higher: int = 0, also: Card | None = None,
+                                   price: str | None = None, seats: int = 1) -> str:
     """A high spade wins a pointless spade trick after the queen's holder has played to it: {} holder played,
-    {} no points, {} higher spades out."""
-    return (f"Play {card_name(b)}: {{}}, so she cannot fall on {card_name(b)} now, and {{}}. Kept, "
-            f"{card_name(b)} could win a later spade trick with the queen on it ({{}}); {card_name(t)} would keep "
+    {} no points. ``higher``: the spades above ``b`` still out; ``also``: the other of the ace and king when this
+    hand holds it too (the next high spade to get rid of the same way); ``price``: what a seat still to play that
+    has shown out of spades may throw on the trick ({} that seat shown out).
+
+    >>> from hearts_tutor.engine.cards import parse_card
+    >>> reason_high_spade_behind_queen(parse_card("KS"), parse_card("3S"), higher=1).split("(")[1]
+    'only the ace of spades, still out, could beat it); the 3 of spades would keep it in your hand.'
+    """
+    if also is not None:
+        why = (f" (you hold {card_name(also)} too: drop it the same way, on a later spade trick her holder has "
+               "already played to)")
+    elif b == QUEEN_OF_SPADES + 2:  # the ace: nothing is higher, no need to say so
+        why = ""
+    elif higher == 1 and b == QUEEN_OF_SPADES + 1:  # the king, the ace still out
+        why = " (only the ace of spades, still out, could beat it)"
+    elif higher:
+        why = f" ({count_word(higher)} higher spades are still out)"
+    else:
+        why = f" (no spade higher than {card_name(b)} is still out)"
+    return (f"Play {card_name(b)}: {{}}, so she cannot fall on {card_name(b)} now, and "
+            f"{{}}{_may_land(price, seats)}. Kept, "
+            f"{card_name(b)} could win a later spade trick with the queen on it{why}; {card_name(t)} would keep "
             "it in your hand.")
 
 

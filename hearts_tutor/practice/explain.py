@@ -52,7 +52,8 @@ def puzzle_explanation(puzzle: Puzzle) -> str:
     if puzzle.scores is not None:
         return _explanation_at_score(puzzle, view, tempting)
     cost = puzzle.expected[tempting][0] - puzzle.expected[puzzle.best][0]
-    return explain_decision(view, _move(puzzle, puzzle.best), _move(puzzle, tempting), cost)
+    accepted = [_move(puzzle, a) for a in sorted(puzzle.answers, key=lambda a: puzzle.expected[a][0])]
+    return explain_decision(view, _move(puzzle, puzzle.best), _move(puzzle, tempting), cost, accepted)
 
 
 def _explanation_at_score(puzzle: Puzzle, view: Any, tempting: str) -> str:

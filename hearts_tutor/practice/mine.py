@@ -375,7 +375,8 @@ def consider(cand: Candidate, seed: int, budget: Budget) -> tuple[dict[str, Any]
         "expected": {move_key(o): [round(first.means[o], 3), round(half_width(values[o]), 3)] for o in options},
         "themes": _themes(view, best, temptation),
         "rating": starting_rating(solved),
-        "explanation": explain_decision(view, best, temptation, first.means[temptation] - first.means[best]),
+        "explanation": explain_decision(view, best, temptation, first.means[temptation] - first.means[best],
+                                        sorted(accepted, key=lambda a: first.means[a])),
         "source": {**cand.source, "grade": {"model": GRADE_MODEL, "deals": deals, "seed": seed + 1},
                    "second_opinion": {"model": f"uniform deals; hard bots for {budget.horizon} plays, then medium",
                                       "deals": second.n, "seed": seed + 2},
@@ -404,25 +405,17 @@ def _themes_in_reach(view: PlayerView, choices: Mapping[str, Any]) -> set[str]:
     return found
 
 
-def explain_decision(view: PlayerView, best: Any, tempting: Any, cost: float) -> str:
-    """The coach's words: why the answer, and what the most tempting wrong move costs and why."""
+def explain_decision(view: PlayerView, best: Any, tempting: Any, cost: float, accepted: Sequence[Any] = ()) -> str:
+    """The coach's words: why the answer, and what the most tempting wrong move costs and why (``accepted``: the
+    moves the coach accepts, best first; a pass's reasons may name another accepted pass)."""
     from ..coach import text
     from ..coach.hints import explain_pass, explain_play, tutor_warning
-    from ..coach.passing import hand_before_pass, makes_void, review_pass
+    from ..coach.pass_contrast import answer_keeps, tempting_pass_flags
 
     if view.phase is Phase.PASS:
-        why = explain_pass(view, best, opening=True)
-        mine = {f.id for f in review_pass(view, best).flags}
-        flags = []
-        for f in review_pass(view, tempting).flags:
-            if f.id in mine or f.severity == "info":
-                continue
-            if f.id == "missed_void":  # said of the tempting pass: only where the answer makes a void (its reason)
-                hand = hand_before_pass(view)
-                if makes_void(hand, [c for c in hand if c not in best]):
-                    flags.append(text.tempting_no_void())
-                continue
-            flags.append(text.temptation_flag(f.reason))
+        why = explain_pass(view, best, opening=True, accepted=[a for a in accepted if a != best])
+        why = " ".join(filter(None, [why, answer_keeps(view, best, tempting)]))
+        flags = tempting_pass_flags(view, best, tempting)
         move = text.pass_phrase(tempting)
     else:
         why = explain_play(view, best, tempting=tempting)
