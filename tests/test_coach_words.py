@@ -218,3 +218,14 @@ def test_a_cancellation_duck_names_the_surer_duck(bank) -> None:
             "cancel, so it can never win it.") in words, words
     _checked(p, words)
     assert "surer" not in puzzle_explanation(bank.by_id["cancellation-1-49-p42"])  # no copy of a held heart led
+
+
+# ----- an ace is unbeaten, not 'the highest left' -----
+
+def test_an_ace_is_said_to_be_unbeaten(bank) -> None:
+    """'no spade higher than the ace of spades is still out' says nothing a player does not know."""
+    p = bank.by_id["standard-1-2-p11"]
+    words = puzzle_explanation(p)
+    assert "nothing beats the ace of" in words and not re.search(r"higher than the ace of", words), words
+    _checked(p, words)
+    assert not any(re.search(r"higher than the ace of", q.explanation) for q in bank.puzzles)

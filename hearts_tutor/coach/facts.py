@@ -180,6 +180,8 @@ class HigherOut:
         return higher_out(view, self.card) == self.count
 
     def sentence(self, view: PlayerView) -> str:
+        if not self.count and rank_of(self.card) == len(RANK_NAMES) - 1:
+            return f"nothing beats {card_name(self.card)}"  # an ace: 'no club higher than the ace' says nothing
         if not self.count:
             return f"no {SUIT_SINGULAR[suit_of(self.card)]} higher than {card_name(self.card)} is still out"
         verb = "is" if self.count == 1 else "are"
@@ -540,6 +542,7 @@ _PHRASES: tuple[tuple[str, Reader], ...] = (
     (rf"{_NUM} (?:{_SING}|{_SUIT}) higher than {_CARD} (?:is|are) still out",
      lambda c, m: [HigherOut(_card(m[4]), _number(m[1]))]),
     (rf"{_CARD} is the highest {_SING} still out", lambda c, m: [HigherOut(_card(m[1]), 0)]),
+    (rf"nothing beats {_CARD}", lambda c, m: [HigherOut(_card(m[1]), 0)]),
     (rf"{_WHO} has (?:shown out of|run out of) {_SUIT}", lambda c, m: [ShownOut(_seat(c.view, m[1]), _suit(m[2]))]),
     (rf"no one has shown out of {_SUIT}", lambda c, m: [NoneShownOut(_suit(m[1]))]),
     (rf"(?<!once )you are out of {_SUIT}", lambda c, m: [YouAreOut(_suit(m[1]))]),
