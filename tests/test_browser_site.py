@@ -32,6 +32,9 @@ STEP_TIMEOUT_MS = 120_000
 """The most a step in a loaded page may take (the page's Python runs in Pyodide, slower on a busy machine)."""
 PYTHON_ERRORS = '[data-mime-type="application/vnd.jupyter.stderr"], .jp-RenderedText[data-mime-type*="error"]'
 LESSON = "02_passing"
+PLAY = "play/index.html?coach_deals=40"
+"""The table page, its coach judging on 40 sampled deals as the Voila test servers' do (``QUICK_COACH``): with the
+coach's own budget, Pyodide spends most of a played hand grading its moves."""
 
 
 @pytest.fixture(scope="session")
@@ -93,7 +96,7 @@ def test_the_table_plays_offline_and_keeps_statistics(site_url: str, tmp_path: P
     metrics: dict[str, object] = {}
     with offline_page(site_url) as (page, other_hosts):
         start = time.perf_counter()
-        page.goto(f"{site_url}play/index.html")
+        page.goto(f"{site_url}{PLAY}")
         page.wait_for_selector(ENABLED_CARD, timeout=LOAD_TIMEOUT_MS)
         metrics["cold_load_to_clickable_card_s"] = round(time.perf_counter() - start, 1)
         expect(page.locator(".ht-card")).to_have_count(13)
@@ -164,14 +167,14 @@ def test_a_second_tab_takes_over_with_a_notice_and_goes_on_from_the_first_tabs_m
     from playwright.sync_api import expect
 
     with offline_page(site_url) as (page, other_hosts):
-        page.goto(f"{site_url}play/index.html")
+        page.goto(f"{site_url}{PLAY}")
         page.wait_for_selector(ENABLED_CARD, timeout=LOAD_TIMEOUT_MS)
         expect(page.locator("#ht-takeover")).to_be_hidden()
         pass_three_cards(page)
         expect(page.locator("#ht-saved")).to_have_attribute("data-state", "saved", timeout=STEP_TIMEOUT_MS)
 
         second = page.context.new_page()
-        second.goto(f"{site_url}play/index.html")
+        second.goto(f"{site_url}{PLAY}")
         expect(page.locator("#ht-takeover")).to_contain_text("open in another tab", timeout=LOAD_TIMEOUT_MS)
         # the first tab's game (its pass) is what the second one offers to go on with
         second.locator(".ht-resume-bar").wait_for(timeout=LOAD_TIMEOUT_MS)
@@ -253,7 +256,7 @@ def test_a_lesson_and_the_table_page_open_at_once_keep_each_others_attempts(site
     from playwright.sync_api import expect
 
     with offline_page(site_url) as (table, other_hosts):
-        table.goto(f"{site_url}play/index.html")
+        table.goto(f"{site_url}{PLAY}")
         table.wait_for_selector(ENABLED_CARD, timeout=LOAD_TIMEOUT_MS)
         lesson = table.context.new_page()
         lesson.goto(f"{site_url}notebooks/index.html?path={LESSON}.ipynb")
