@@ -13,7 +13,8 @@ the moves made before the page opens are chosen here.
 
 Opening a table starts a kernel that plays the notebook, most of a test's time: a test that only looks at a table
 shares one page of the notebook with the other sizes (``tables``: the page is resized, and the layout is CSS media
-queries), and the three hands played to their end load and finish at once (``hands_ended``).
+queries), the three hands played to their end load and finish at once (``hands_ended``), and the hand that must
+hold still is played once, measured at each size at every turn (``whole_hand``).
 """
 
 from __future__ import annotations
@@ -405,46 +406,85 @@ ROWS_JS = ("() => [...document.querySelectorAll('.ht-felt > *, .ht-top > *, .ht-
 STILL = 2  # pixels the hand's top edge may move over a whole hand
 
 
+Still = dict[tuple[int, int], tuple[list[float], list[Any], list[str], BaseException | None]]
+
+
+@pytest.fixture(scope="module")
+def whole_hand(server: str, browser: Any, shots: Path) -> Still:
+    """One page of the "four" notebook plays a whole hand (the clicks at the laptop's size); at the pass and at
+    each of the learner's turns the page is resized to each size and the hand's top edge and the felt's rows are
+    measured there (the layout is CSS media queries: a resized page lays out as one opened at that size). At each
+    size: the tops, the rows, the page's console errors and what went wrong (raised by the test at that size)."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    sizes = (LAPTOP, PHONE, PHONE_SIDEWAYS)
+    tops: dict[tuple[int, int], list[float]] = {size: [] for size in sizes}
+    rows: dict[tuple[int, int], list[Any]] = {size: [] for size in sizes}
+    page, problems = new_page(browser, LAPTOP)
+    error: BaseException | None = None
+
+    def look() -> dict[tuple[int, int], tuple[float, Any]]:
+        seen = {}
+        for size in sizes:
+            resize(page, size)
+            seen[size] = page.evaluate(HAND_TOP_JS), page.evaluate(ROWS_JS)
+        resize(page, LAPTOP)
+        return seen
+
+    def keep(seen: dict[tuple[int, int], tuple[float, Any]]) -> None:
+        for size, (top, row) in seen.items():
+            tops[size].append(top)
+            rows[size].append(row)
+
+    try:
+        open_table(page, server, "four")
+        page.wait_for_timeout(300)
+        keep(look())
+        misses: list[str] = []  # looks whose card was drawn again before the click
+        pass_three(page)
+        while True:
+            page.wait_for_selector(f"{ENABLED_CARD}, .ht-action", timeout=60_000)
+            if page.locator(".ht-action").count():
+                break
+            page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            if not page.locator(ENABLED_CARD).count():  # the turn moved on between the two looks
+                continue
+            seen = look()
+            cards = page.locator(ENABLED_CARD).element_handles()
+            if not cards:
+                continue
+            code = CARD_CODE.search(cards[0].get_attribute("class") or "")
+            assert code
+            try:
+                click_strip(page, cards[0])
+            except (PlaywrightError, CardCovered) as e:  # drawn again between the look and the click: look again
+                misses.append(str(e))
+                assert len(misses) <= 20, f"the cards stayed unclickable: {misses[-3:]}"
+                page.wait_for_timeout(100)
+                continue
+            keep(seen)
+            page.wait_for_selector(f".ht-card-{code.group(1)}", state="detached", timeout=30_000)
+        for size in sizes:
+            resize(page, size)
+            page.screenshot(path=str(shots / f"still_{size[0]}x{size[1]}.png"))
+    except Exception as e:  # raised by the test at each size
+        error = e
+    page.context.close()
+    return {size: (tops[size], rows[size], problems, error) for size in sizes}
+
+
 @pytest.mark.parametrize("size", SIZES)
-def test_the_hand_holds_still_over_a_whole_hand(server: str, browser: Any, size: tuple[int, int], shots: Path) -> None:
+def test_the_hand_holds_still_over_a_whole_hand(whole_hand: Still, size: tuple[int, int]) -> None:
     """The hand's top edge is measured at the pass and at each of the learner's thirteen turns: the status line,
     the hearts-broken line, the seats and the last trick keep their heights, so the cards never shift under the
     pointer."""
-    from playwright.sync_api import Error as PlaywrightError
-
-    page, problems = new_page(browser, size)
-    open_table(page, server, "four")
-    page.wait_for_timeout(300)
-    tops, rows = [page.evaluate(HAND_TOP_JS)], [page.evaluate(ROWS_JS)]
-    misses: list[str] = []  # looks whose card was drawn again before the click
-    pass_three(page)
-    while True:
-        page.wait_for_selector(f"{ENABLED_CARD}, .ht-action", timeout=60_000)
-        if page.locator(".ht-action").count():
-            break
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-        cards = page.locator(ENABLED_CARD).element_handles()
-        if not cards:  # the turn moved on between the two looks
-            continue
-        top = page.evaluate(HAND_TOP_JS)
-        rows.append(page.evaluate(ROWS_JS))
-        code = CARD_CODE.search(cards[0].get_attribute("class") or "")
-        assert code
-        try:
-            click_strip(page, cards[0])
-        except (PlaywrightError, CardCovered) as error:  # drawn again between the look and the click: look again
-            misses.append(str(error))
-            assert len(misses) <= 20, f"the cards stayed unclickable: {misses[-3:]}"
-            page.wait_for_timeout(100)
-            continue
-        tops.append(top)
-        page.wait_for_selector(f".ht-card-{code.group(1)}", state="detached", timeout=30_000)
-    page.screenshot(path=str(shots / f"still_{size[0]}x{size[1]}.png"))
+    tops, rows, problems, error = whole_hand[size]
+    if error is not None:
+        raise error
     assert len(tops) == 14, tops
     assert max(tops) - min(tops) <= STILL, (f"the hand's top edge moved between {min(tops):.0f} and {max(tops):.0f} "
                                            f"px: {[round(t) for t in tops]}, rows {rows}")
     assert not problems, problems
-    page.context.close()
 
 
 # Whether ``el`` shows in the window at the page's scroll, and the boxes between it and the page that scroll.

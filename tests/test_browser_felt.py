@@ -11,12 +11,13 @@ more as drawn (the table's zoom and the felt's own included).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from browser_util import new_page, play_server, require_browser, shown_words
+from test_browser_defects import resize
 
 from hearts_tutor.practice.bank import load_bank
 from hearts_tutor.practice.learner import LearnerDB
@@ -163,13 +164,35 @@ PUZZLE_KINDS = [(".ht-pseat-name", "seat name"), (".ht-pseat-info", "points line
                 (".ht-pfelt-status", "status"), (".ht-pfelt-hearts", "hearts line"), (".ht-cardbtn", "hand card")]
 
 
+Practice = Callable[[tuple[int, int]], tuple[Any, list[str]]]
+
+
+@pytest.fixture(scope="module")
+def practice_page(server: tuple[str, Path], browser: Any) -> Iterator[Practice]:
+    """``practice_page(size)``: one page with Practice open on the first review due (opened at the first call's
+    size), resized to ``size`` (the puzzle's felt zooms by CSS container and media queries: a resized page lays
+    out as one opened at that size), and its console errors. Only for tests that leave the puzzle as it was."""
+    opened: list[tuple[Any, list[str]]] = []
+
+    def at(size: tuple[int, int]) -> tuple[Any, list[str]]:
+        if not opened:
+            opened.append(open_practice(browser, server[0], size))
+        page, problems = opened[0]
+        resize(page, size)
+        return page, problems
+
+    yield at
+    for page, _problems in opened:
+        page.context.close()
+
+
 @pytest.mark.parametrize("size", SIZES)
-def test_every_word_on_the_puzzle_felt_is_legible(server: tuple[str, Path], browser: Any,
+def test_every_word_on_the_puzzle_felt_is_legible(server: tuple[str, Path], practice_page: Practice,
                                                   size: tuple[int, int]) -> None:
     """Seat names, points lines, the trick's cards, the history's heads, names and cards, the question and the
     hand's corners all show at 11 px or more, as drawn, and the page does not scroll sideways."""
-    url, root = server
-    page, problems = open_practice(browser, url, size)
+    _url, root = server
+    page, problems = practice_page(size)
     puzzle_id(page)
     page.screenshot(path=str(root / f"words_{size[0]}x{size[1]}.png"), full_page=True)
     page.locator(".ht-puzzle .ht-phistory").scroll_into_view_if_needed()
@@ -184,4 +207,3 @@ def test_every_word_on_the_puzzle_felt_is_legible(server: tuple[str, Path], brow
     wide = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert wide <= 0, f"the page scrolls sideways by {wide} px at {size[0]}x{size[1]}"
     assert not problems, problems
-    page.context.close()

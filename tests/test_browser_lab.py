@@ -2,7 +2,8 @@
 
 JupyterLab opens on the learner's own copy of the course: after *Run All Cells* and a save, the copy holds the
 outputs and a checkout's ``lessons/`` is as it was (``git status``). The new lessons are played there as a
-learner would: each exercise answered once wrong and once right, and the practice cell's puzzle solved.
+learner would: each exercise answered once wrong and once right, and the practice cell's puzzle solved. The tests
+share one JupyterLab page (``lab_page``): each opens its notebook there, alone, as the learner opens the next lesson.
 Needs Debian's Chromium at /usr/bin/chromium; skipped with a message when it is missing.
 """
 
@@ -49,16 +50,41 @@ def git_status() -> str:
                           text=True, check=True).stdout
 
 
+@pytest.fixture(scope="module")
+def lab_page(browser: Any) -> Iterator[tuple[Any, list[str]]]:
+    """One JupyterLab page for the module, and the list of its console errors: booting JupyterLab in a page is
+    most of what opening a notebook costs, so each test opens its notebook in this page (``open_and_run_all``)."""
+    with page_of(browser) as opened:
+        yield opened
+
+
+def menu(page: Any, menu_name: str, item: str) -> None:
+    """Click ``item`` in JupyterLab's menu ``menu_name``."""
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(rf"^{menu_name}$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(rf"^{re.escape(item)}$")).click()
+
+
 def open_and_run_all(page: Any, url: str, notebook: str) -> None:
-    """Open ``notebook`` in JupyterLab and run every cell (the Run menu's *Run All Cells*)."""
+    """Open ``notebook`` in JupyterLab and run every cell (the Run menu's *Run All Cells*): in a page that shows
+    no JupyterLab yet, at its URL in a fresh workspace; else with *Open from Path…*, after closing every tab an
+    earlier test left open (unsaved changes discarded), so that the page shows this notebook alone."""
     from playwright.sync_api import expect
 
-    workspace = notebook.removesuffix(".ipynb")  # a fresh workspace: no notebook an earlier test left open
-    page.goto(f"{url}/lab/workspaces/{workspace}/tree/{notebook}?reset&token={LAB_TOKEN}", timeout=TIMEOUT_MS)
+    if "/lab/" not in page.url:
+        workspace = notebook.removesuffix(".ipynb")  # a fresh workspace: no notebook left open in it
+        page.goto(f"{url}/lab/workspaces/{workspace}/tree/{notebook}?reset&token={LAB_TOKEN}", timeout=TIMEOUT_MS)
+    else:
+        menu(page, "File", "Close All Tabs")
+        while page.locator(".jp-Dialog").count():  # "Save your work": the earlier test's notebook has changed
+            page.locator(".jp-Dialog button", has_text=re.compile(r"^(Discard|Don't Save)$")).click()
+            page.wait_for_timeout(200)
+        expect(page.locator(".jp-Notebook")).to_have_count(0)
+        menu(page, "File", "Open from Path…")
+        page.locator(".jp-Dialog input").fill(notebook)
+        page.locator(".jp-Dialog .jp-mod-accept").click()
     page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=TIMEOUT_MS)
     expect(page.locator(".jp-StatusBar-TextItem", has_text="| Idle")).to_have_count(1, timeout=TIMEOUT_MS)
-    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+    menu(page, "Run", "Run All Cells")
 
 
 def save(page: Any, copy: Path, notebook: str) -> None:
@@ -125,16 +151,19 @@ def solve_practice(page: Any, lesson: str) -> str:
 
 
 @pytest.mark.timeout(600)
-def test_lessons_open_on_a_copy_and_run_all_leaves_the_checkout_clean(lab: tuple[str, Path], browser: Any) -> None:
+def test_lessons_open_on_a_copy_and_run_all_leaves_the_checkout_clean(lab: tuple[str, Path],
+                                                                      lab_page: tuple[Any, list[str]]) -> None:
     url, copy = lab
     before = git_status()
     assert (copy / "02_passing.ipynb").is_file(), "the learner's copy was made"
-    with page_of(browser) as (page, problems):
-        open_and_run_all(page, url, "02_passing.ipynb")
-        answer_exercise(page, "pass_short_queen")
-        page.locator(".ht-table").first.wait_for(state="attached", timeout=TIMEOUT_MS)
-        save(page, copy, "02_passing.ipynb")
-        assert not [p for p in problems if "favicon" not in p], problems
+    page, all_problems = lab_page
+    since = len(all_problems)
+    open_and_run_all(page, url, "02_passing.ipynb")
+    answer_exercise(page, "pass_short_queen")
+    page.locator(".ht-table").first.wait_for(state="attached", timeout=TIMEOUT_MS)
+    save(page, copy, "02_passing.ipynb")
+    problems = all_problems[since:]
+    assert not [p for p in problems if "favicon" not in p], problems
     assert git_status() == before, "Run All and a save changed the checkout's lessons"
     assert not any(c.get("outputs") for c in json.loads((LESSONS / "02_passing.ipynb").read_text())["cells"]
                    if c["cell_type"] == "code")
@@ -142,14 +171,17 @@ def test_lessons_open_on_a_copy_and_run_all_leaves_the_checkout_clean(lab: tuple
 
 @pytest.mark.timeout(600)
 @pytest.mark.parametrize("notebook", NEW_LESSONS)
-def test_a_new_lesson_plays_in_jupyterlab(lab: tuple[str, Path], browser: Any, notebook: str) -> None:
+def test_a_new_lesson_plays_in_jupyterlab(lab: tuple[str, Path], lab_page: tuple[Any, list[str]],
+                                         notebook: str) -> None:
     url, _ = lab
     cells = json.loads((LESSONS / notebook).read_text(encoding="utf-8"))["cells"]
     names = [m for c in cells if c["cell_type"] == "code" for m in PUZZLE_CALL.findall("".join(c["source"]))]
     assert names, f"{notebook} has no exercise"
-    with page_of(browser) as (page, problems):
-        open_and_run_all(page, url, notebook)
-        for name in names:
-            answer_exercise(page, name)
-        solve_practice(page, notebook.removesuffix(".ipynb"))
-        assert not [p for p in problems if "favicon" not in p], problems
+    page, all_problems = lab_page
+    since = len(all_problems)
+    open_and_run_all(page, url, notebook)
+    for name in names:
+        answer_exercise(page, name)
+    solve_practice(page, notebook.removesuffix(".ipynb"))
+    problems = all_problems[since:]
+    assert not [p for p in problems if "favicon" not in p], problems

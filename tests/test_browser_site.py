@@ -1,8 +1,9 @@
 """The static site (``make site``, SPEC section 12) in Chromium with every request to another host blocked and
 counted: the table page (Pyodide and html-manager, no JupyterLite) plays a whole hand by clicking, with a hint
 and telepathy, says when the hand is on the drive and a reload right then finds it in the statistics; a second
-tab takes over from the first with a notice; a lesson runs in JupyterLite and its puzzle is answered. Nothing may
-be asked of another host.
+tab takes over from the first with a notice; a lesson runs in JupyterLite and its puzzle is answered; the lesson
+and the table page keep each other's attempts. Nothing may be asked of another host. The two lesson tests share one
+lesson (``lesson_beside_table``): booting JupyterLite's Python and running a lesson is most of either's time.
 
 The site is built once per session (``make site``: cached, rebuilt only when an input changed) and served by
 ``python -m http.server`` on 127.0.0.1. Load times are printed and written to ``site_metrics.json`` in the test's
@@ -16,7 +17,9 @@ import re
 import subprocess
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from browser_util import ENABLED_CARD, ROOT, offline_page, require_browser, static_server
@@ -32,6 +35,9 @@ STEP_TIMEOUT_MS = 120_000
 """The most a step in a loaded page may take (the page's Python runs in Pyodide, slower on a busy machine)."""
 PYTHON_ERRORS = '[data-mime-type="application/vnd.jupyter.stderr"], .jp-RenderedText[data-mime-type*="error"]'
 LESSON = "02_passing"
+PLAY = "play/index.html?coach_deals=40"
+"""The table page, its coach judging on 40 sampled deals as the Voila test servers' do (``QUICK_COACH``): with the
+coach's own budget, Pyodide spends most of a played hand grading its moves."""
 
 
 @pytest.fixture(scope="session")
@@ -93,7 +99,7 @@ def test_the_table_plays_offline_and_keeps_statistics(site_url: str, tmp_path: P
     metrics: dict[str, object] = {}
     with offline_page(site_url) as (page, other_hosts):
         start = time.perf_counter()
-        page.goto(f"{site_url}play/index.html")
+        page.goto(f"{site_url}{PLAY}")
         page.wait_for_selector(ENABLED_CARD, timeout=LOAD_TIMEOUT_MS)
         metrics["cold_load_to_clickable_card_s"] = round(time.perf_counter() - start, 1)
         expect(page.locator(".ht-card")).to_have_count(13)
@@ -164,14 +170,14 @@ def test_a_second_tab_takes_over_with_a_notice_and_goes_on_from_the_first_tabs_m
     from playwright.sync_api import expect
 
     with offline_page(site_url) as (page, other_hosts):
-        page.goto(f"{site_url}play/index.html")
+        page.goto(f"{site_url}{PLAY}")
         page.wait_for_selector(ENABLED_CARD, timeout=LOAD_TIMEOUT_MS)
         expect(page.locator("#ht-takeover")).to_be_hidden()
         pass_three_cards(page)
         expect(page.locator("#ht-saved")).to_have_attribute("data-state", "saved", timeout=STEP_TIMEOUT_MS)
 
         second = page.context.new_page()
-        second.goto(f"{site_url}play/index.html")
+        second.goto(f"{site_url}{PLAY}")
         expect(page.locator("#ht-takeover")).to_contain_text("open in another tab", timeout=LOAD_TIMEOUT_MS)
         # the first tab's game (its pass) is what the second one offers to go on with
         second.locator(".ht-resume-bar").wait_for(timeout=LOAD_TIMEOUT_MS)
@@ -179,15 +185,60 @@ def test_a_second_tab_takes_over_with_a_notice_and_goes_on_from_the_first_tabs_m
         assert not other_hosts, f"{len(other_hosts)} requests to other hosts: {sorted(other_hosts)[:10]}"
 
 
-def test_a_lesson_runs_in_jupyterlite_and_its_puzzle_is_answered(site_url: str, tmp_path: Path) -> None:
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-    from playwright.sync_api import expect
+def test_requests_to_other_hosts_are_counted_from_the_page_and_from_workers(site_url: str) -> None:
+    """The count the tests above assert is 0 sees what the kernel's web worker asks for too."""
+    with offline_page(site_url) as (page, other_hosts):
+        page.goto(f"{site_url}index.html")
+        answered = page.evaluate("""async () => {
+            const page = await fetch('https://cdn.jsdelivr.net/npm/from-page').then(() => true, () => false);
+            const src = "fetch('https://cdn.jsdelivr.net/npm/from-worker')"
+                + ".then(() => postMessage(true), () => postMessage(false))";
+            const worker = new Worker(URL.createObjectURL(new Blob([src], {type: 'text/javascript'})));
+            const fromWorker = await new Promise(resolve => { worker.onmessage = e => resolve(e.data); });
+            return page || fromWorker;
+        }""")
+        page.wait_for_timeout(500)  # the events of the worker's failed request reach us
+        assert answered is False, "a request to another host got an answer"
+        assert {"https://cdn.jsdelivr.net/npm/from-page", "https://cdn.jsdelivr.net/npm/from-worker"} <= other_hosts
 
+
+# The lesson tests come last: their lesson's browser (a module fixture) lasts to the end of the module, and Playwright's
+# sync API runs one at a time in a process (a test after them could not start a browser of its own).
+
+
+def first_exercise() -> tuple[str, PuzzleDeal]:
+    """The name and deal of the lesson's first exercise (a pass)."""
     cells = json.loads((ROOT / "lessons" / f"{LESSON}.ipynb").read_text(encoding="utf-8"))["cells"]
     name = re.findall(r"""Puzzle\(\s*["']([\w-]+)["']""", "".join("".join(c["source"]) for c in cells))[0]  # its first
-    deal = PuzzleDeal.load(ROOT / "lessons" / "deals" / f"{name}.json")
-    assert deal.exercise.kind == "pass"
-    with offline_page(site_url) as (page, other_hosts):
+    return name, PuzzleDeal.load(ROOT / "lessons" / "deals" / f"{name}.json")
+
+
+@dataclass
+class LessonBesideTable:
+    """The table page and, opened after it in the same browser (one drive), the lesson in JupyterLite with all its
+    cells run; the requests to other hosts both made; how long the lesson took to show its first exercise's cards
+    and how many Run All Cells it took."""
+
+    table: Any
+    lesson: Any
+    other_hosts: set[str]
+    load_s: float
+    tries: int
+
+
+@pytest.fixture(scope="module")
+def lesson_beside_table(site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LessonBesideTable]:
+    """One JupyterLite lesson (a Pyodide kernel booted, the lesson's cells run) for the two tests that need one:
+    the lesson's exercise is answered in it, and its practice panel writes the drive beside the table page (the
+    exercise writes nothing there)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    shots = tmp_path_factory.mktemp("site-lesson")
+    name, _deal = first_exercise()
+    with offline_page(site_url) as (table, other_hosts):
+        table.goto(f"{site_url}{PLAY}")
+        table.wait_for_selector(ENABLED_CARD, timeout=LOAD_TIMEOUT_MS)
+        page = table.context.new_page()
         start = time.perf_counter()
         page.goto(f"{site_url}notebooks/index.html?path={LESSON}.ipynb")
         # the notebook's cells are on the page before "Run All Cells" (else, on a busy machine, it runs nothing)
@@ -202,24 +253,35 @@ def test_a_lesson_runs_in_jupyterlite_and_its_puzzle_is_answered(site_url: str, 
                 box.locator(".ht-card").first.wait_for(timeout=LOAD_TIMEOUT_MS // 2)
                 break
             except PlaywrightTimeout:
-                page.screenshot(path=str(tmp_path / f"site_lesson_stalled_{tries}.png"))
+                page.screenshot(path=str(shots / f"site_lesson_stalled_{tries}.png"))
                 assert page.locator(PYTHON_ERRORS).count() == 0, page.locator(PYTHON_ERRORS).all_inner_texts()
                 if tries == 2:
                     raise
                 accept = page.locator(".jp-Dialog .jp-mod-accept")  # e.g. a kernel chooser left open
                 if accept.count():
                     accept.first.click()
-        load_s = round(time.perf_counter() - start, 1)
-        for code in (card_str(c) for c in deal.exercise.answer):
-            box.locator(f".ht-card-{code}").click()
-        box.locator(".ht-puzzle-submit").click()
-        expect(box.locator(".ht-puzzle-verdict")).to_contain_text(RIGHT_WORDS, timeout=STEP_TIMEOUT_MS)
-        expect(box.locator(".ht-puzzle-answer")).to_contain_text(deal.exercise.why[:40], timeout=STEP_TIMEOUT_MS)
-        page.screenshot(path=str(tmp_path / "site_lesson.png"))
-        assert page.locator(PYTHON_ERRORS).count() == 0, page.locator(PYTHON_ERRORS).all_inner_texts()
-        assert not other_hosts, f"{len(other_hosts)} requests to other hosts: {sorted(other_hosts)[:10]}"
-    print(f"\nsite lesson: open to the puzzle's cards in {load_s} s ({tries} Run All); blocked requests: "
-          f"{len(other_hosts)}")
+        yield LessonBesideTable(table, page, other_hosts, round(time.perf_counter() - start, 1), tries)
+
+
+def test_a_lesson_runs_in_jupyterlite_and_its_puzzle_is_answered(lesson_beside_table: LessonBesideTable,
+                                                                 tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    name, deal = first_exercise()
+    assert deal.exercise.kind == "pass"
+    page, other_hosts = lesson_beside_table.lesson, lesson_beside_table.other_hosts
+    page.bring_to_front()
+    box = page.locator(f".ht-puzzle-{name}")
+    for code in (card_str(c) for c in deal.exercise.answer):
+        box.locator(f".ht-card-{code}").click()
+    box.locator(".ht-puzzle-submit").click()
+    expect(box.locator(".ht-puzzle-verdict")).to_contain_text(RIGHT_WORDS, timeout=STEP_TIMEOUT_MS)
+    expect(box.locator(".ht-puzzle-answer")).to_contain_text(deal.exercise.why[:40], timeout=STEP_TIMEOUT_MS)
+    page.screenshot(path=str(tmp_path / "site_lesson.png"))
+    assert page.locator(PYTHON_ERRORS).count() == 0, page.locator(PYTHON_ERRORS).all_inner_texts()
+    assert not other_hosts, f"{len(other_hosts)} requests to other hosts: {sorted(other_hosts)[:10]}"
+    print(f"\nsite lesson: open to the puzzle's cards in {lesson_beside_table.load_s} s "
+          f"({lesson_beside_table.tries} Run All); blocked requests: {len(other_hosts)}")
 
 
 DRIVE_DB_JS = """async () => {
@@ -246,58 +308,38 @@ def drive_attempts(page) -> list[tuple[str, str | None]]:  # type: ignore[no-unt
         conn.close()
 
 
-def test_a_lesson_and_the_table_page_open_at_once_keep_each_others_attempts(site_url: str, tmp_path: Path) -> None:
+def test_a_lesson_and_the_table_page_open_at_once_keep_each_others_attempts(
+        lesson_beside_table: LessonBesideTable) -> None:
     """The table page and a lesson's kernel each keep the learner database in memory and write it whole to the
     drive: before writing, each takes in what the other wrote since it read the file, so neither drops the other's
     attempts (a table move, a lesson's puzzle), whichever writes last."""
     from playwright.sync_api import expect
 
-    with offline_page(site_url) as (table, other_hosts):
-        table.goto(f"{site_url}play/index.html")
-        table.wait_for_selector(ENABLED_CARD, timeout=LOAD_TIMEOUT_MS)
-        lesson = table.context.new_page()
-        lesson.goto(f"{site_url}notebooks/index.html?path={LESSON}.ipynb")
-        lesson.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=LOAD_TIMEOUT_MS)
-        lesson.get_by_role("menuitem", name="Run").click(timeout=LOAD_TIMEOUT_MS)
-        lesson.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-        practice = lesson.locator(".ht-practice-panel")
+    table, lesson = lesson_beside_table.table, lesson_beside_table.lesson
+    other_hosts = lesson_beside_table.other_hosts
+    # the table page read the drive before the lesson opened (the fixture)
+    lesson.bring_to_front()
+    practice = lesson.locator(".ht-practice-panel")
 
-        def give_up_a_lesson_puzzle() -> None:  # a rated miss: an attempt of source "puzzle"
-            practice.locator(".ht-puzzle-reveal").click(timeout=LOAD_TIMEOUT_MS)
-            expect(practice.locator(".ht-feedback")).to_contain_text("The coach's answer", timeout=STEP_TIMEOUT_MS)
+    def give_up_a_lesson_puzzle() -> None:  # a rated miss: an attempt of source "puzzle"
+        practice.locator(".ht-puzzle-reveal").click(timeout=LOAD_TIMEOUT_MS)
+        expect(practice.locator(".ht-feedback")).to_contain_text("The coach's answer", timeout=STEP_TIMEOUT_MS)
 
-        give_up_a_lesson_puzzle()  # the lesson writes after the table page read the drive
-        assert [s for s, _p in drive_attempts(table)] == ["puzzle"]
-        table.bring_to_front()
-        pass_three_cards(table)  # the table page files its graded pass: an attempt of source "table"
-        expect(table.locator("#ht-saved")).to_have_attribute("data-state", "saved", timeout=STEP_TIMEOUT_MS)
-        deadline = time.monotonic() + 60
-        while "table" not in (sources := [s for s, _p in drive_attempts(table)]):
-            assert time.monotonic() < deadline, f"the table's graded pass never reached the drive: {sources}"
-            table.wait_for_timeout(500)
-        assert sorted(sources) == ["puzzle", "table"], "the table page kept the lesson's attempt"
+    give_up_a_lesson_puzzle()  # the lesson writes after the table page read the drive
+    assert [s for s, _p in drive_attempts(table)] == ["puzzle"]
+    table.bring_to_front()
+    pass_three_cards(table)  # the table page files its graded pass: an attempt of source "table"
+    expect(table.locator("#ht-saved")).to_have_attribute("data-state", "saved", timeout=STEP_TIMEOUT_MS)
+    deadline = time.monotonic() + 60
+    while "table" not in (sources := [s for s, _p in drive_attempts(table)]):
+        assert time.monotonic() < deadline, f"the table's graded pass never reached the drive: {sources}"
+        table.wait_for_timeout(500)
+    assert sorted(sources) == ["puzzle", "table"], "the table page kept the lesson's attempt"
 
-        lesson.bring_to_front()
-        practice.locator(".ht-next-puzzle").click()  # the lesson writes again, after the table page
-        give_up_a_lesson_puzzle()
-        sources = [s for s, _p in drive_attempts(table)]
-        assert sorted(sources) == ["puzzle", "puzzle", "table"], f"the lesson kept the table's attempt: {sources}"
-        assert lesson.locator(PYTHON_ERRORS).count() == 0, lesson.locator(PYTHON_ERRORS).all_inner_texts()
-        assert not other_hosts, f"{len(other_hosts)} requests to other hosts: {sorted(other_hosts)[:10]}"
-
-
-def test_requests_to_other_hosts_are_counted_from_the_page_and_from_workers(site_url: str) -> None:
-    """The count the tests above assert is 0 sees what the kernel's web worker asks for too."""
-    with offline_page(site_url) as (page, other_hosts):
-        page.goto(f"{site_url}index.html")
-        answered = page.evaluate("""async () => {
-            const page = await fetch('https://cdn.jsdelivr.net/npm/from-page').then(() => true, () => false);
-            const src = "fetch('https://cdn.jsdelivr.net/npm/from-worker')"
-                + ".then(() => postMessage(true), () => postMessage(false))";
-            const worker = new Worker(URL.createObjectURL(new Blob([src], {type: 'text/javascript'})));
-            const fromWorker = await new Promise(resolve => { worker.onmessage = e => resolve(e.data); });
-            return page || fromWorker;
-        }""")
-        page.wait_for_timeout(500)  # the events of the worker's failed request reach us
-        assert answered is False, "a request to another host got an answer"
-        assert {"https://cdn.jsdelivr.net/npm/from-page", "https://cdn.jsdelivr.net/npm/from-worker"} <= other_hosts
+    lesson.bring_to_front()
+    practice.locator(".ht-next-puzzle").click()  # the lesson writes again, after the table page
+    give_up_a_lesson_puzzle()
+    sources = [s for s, _p in drive_attempts(table)]
+    assert sorted(sources) == ["puzzle", "puzzle", "table"], f"the lesson kept the table's attempt: {sources}"
+    assert lesson.locator(PYTHON_ERRORS).count() == 0, lesson.locator(PYTHON_ERRORS).all_inner_texts()
+    assert not other_hosts, f"{len(other_hosts)} requests to other hosts: {sorted(other_hosts)[:10]}"

@@ -506,6 +506,17 @@ def test_for_app_reads_speed_and_seed(monkeypatch: pytest.MonkeyPatch, tmp_path)
     t2.close()
 
 
+def test_for_app_reads_the_coach_deals_from_the_url(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The static site's browser tests ask for fewer deals so (``?coach_deals=40``); a bad value is ignored."""
+    monkeypatch.setenv("HEARTS_TUTOR_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("HEARTS_TUTOR_COACH_DEALS", raising=False)
+    for query, deals in (("coach_deals=40", 40), ("coach_deals=1", None), ("coach_deals=x", None), ("", None)):
+        monkeypatch.setenv("QUERY_STRING", query)
+        t = Table.for_app(mode="sync", grading=False)
+        assert t.core.coach_deals == deals, query
+        t.close()
+
+
 def test_turn_clock_plays_a_random_legal_card(tmp_path) -> None:  # type: ignore[no-untyped-def]
     async def main() -> None:
         rules = Rules.preset("standard", turn_clock=0.3, pass_cycle=("keep",))

@@ -71,11 +71,16 @@ class Table:
 
     @classmethod
     def for_app(cls, **options: Any) -> Table:
-        """The table of the Voila app: speed and seed from ``HEARTS_TUTOR_SPEED``/``HEARTS_TUTOR_SEED`` or the URL."""
+        """The table of the Voila app: speed and seed from ``HEARTS_TUTOR_SPEED``/``HEARTS_TUTOR_SEED`` or the URL,
+        and the coach's deals from the URL's ``coach_deals`` (a whole number of at least 2, else ignored; the static
+        site's page has no other way to set them), else as :class:`TableCore` has them."""
         query = parse_qs(os.environ.get("QUERY_STRING", ""))
         speed = (query.get("speed") or [os.environ.get("HEARTS_TUTOR_SPEED", "normal")])[0]
         seed_text = (query.get("seed") or [os.environ.get("HEARTS_TUTOR_SEED", "")])[0]
+        deals_text = (query.get("coach_deals") or [""])[0]
         options.setdefault("speed", speed if speed in SPEEDS else "normal")
+        if deals_text.isdigit() and int(deals_text) >= 2:
+            options.setdefault("coach_deals", int(deals_text))
         own = learner_data_dir()  # a class on one server: this page's learner keeps records apart
         if own is not None:
             os.environ[ENV_DIR] = str(own)
