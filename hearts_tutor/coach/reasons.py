@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.cards import HEARTS, QUEEN_OF_SPADES, SPADES, Card, rank_of, suit_of
+from ..engine.cards import DIAMONDS, HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SPADES, Card, rank_of, suit_of
 from ..engine.view import PlayerView
 from . import text
 from .facts import (
     BeatsSoFar,
+    CardOut,
     Fact,
     HigherOut,
     LastOfSuit,
@@ -27,6 +28,7 @@ from .facts import (
     QueenHeldBy,
     QueenHolderPlayed,
     QueenLive,
+    SeatsShownOut,
     ShownOut,
     StaysUnder,
     SuitOut,
@@ -135,13 +137,22 @@ def _follow_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
     if b_wins and points == 0 and (not t_wins or rank_of(b) > rank_of(t)):
         holder = view.known_holder().get(QUEEN_OF_SPADES)
         void, price = _points_may_come(view, led, holder)
-        shown = tuple(ShownOut(s, led) for s in void)
+        shown: tuple[Fact, ...] = ((SeatsShownOut(tuple(void), led),) if len(void) > 1
+                                   else tuple(ShownOut(s, led) for s in void))
+        jack = view.rules.jack_points
+        if jack and b == JACK_OF_DIAMONDS:  # a card to win, not to get rid of
+            return _win_jack(view, t, price, shown)
+        if jack and t == JACK_OF_DIAMONDS and not t_wins:
+            return _say(view, text.reason_jack_under(b, jack), TrickPoints(0), BeatsSoFar(b),
+                        StaysUnder(t, current[1]))
         if _high_spade(b) and holder is not None and QueenHolderPlayed(holder).holds(view):
             also = next((c for c in view.hand if _high_spade(c) and c != b), None)  # the other of ace and king
             words = text.reason_high_spade_behind_queen(b, t, hb, also, price, len(void))
             return _say(view, words, QueenHolderPlayed(holder), TrickPoints(0), *shown, HigherOut(b, hb))
-        return _say(view, text.reason_take_cheap_trick(b, t, price, len(void)), TrickPoints(0), BeatsSoFar(b), *shown,
-                    HigherOut(b, hb))
+        catch = jack and suit_of(b) == DIAMONDS and b > JACK_OF_DIAMONDS and CardOut(JACK_OF_DIAMONDS).holds(view)
+        return _say(view, text.reason_take_cheap_trick(b, t, price, len(void), jack if catch else 0), TrickPoints(0),
+                    BeatsSoFar(b), *shown, *((HigherOut(b, hb),) if rank_of(b) != 12 else ()),
+                    *((CardOut(JACK_OF_DIAMONDS),) if catch else ()))
     if b_wins and not t_wins:
         if hb <= 1:  # what makes it a winner anyway: the cards above it still out, not the suit's count
             return _say(view, text.reason_take_now(b, led, hb == 0), TrickPoints(points), HigherOut(b, hb))
@@ -149,6 +160,19 @@ def _follow_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
     if b_wins and t_wins and rank_of(b) < rank_of(t) and hb and after:
         return _say(view, text.reason_may_be_overtaken(b, t), BeatsSoFar(b), HigherOut(b, hb), PlayersAfter(after))
     return None
+
+
+def _win_jack(view: PlayerView, t: Card, price: str | None, shown: tuple[Fact, ...]) -> Reason:
+    """Why play the jack of diamonds (where it scores) on a pointless trick it is winning: to win it."""
+    above = [c for c in view.unseen() if suit_of(c) == DIAMONDS and c > JACK_OF_DIAMONDS]
+    only = above[0] if len(above) == 1 else None
+    beat: tuple[Fact, ...] = ((CardOut(only), HigherOut(JACK_OF_DIAMONDS, 1)) if only is not None
+                              else (HigherOut(JACK_OF_DIAMONDS, len(above)),))
+    words = text.reason_win_jack(t, view.rules.jack_points, price, max(1, len(shown)), only)
+    facts = (TrickPoints(0), BeatsSoFar(JACK_OF_DIAMONDS), *shown, *beat)
+    said = [f.sentence(view) for f in facts[:2 + len(shown)]] + ([] if only is not None else [beat[0].sentence(view)])
+    said[0] = text.cap(said[0])
+    return Reason(words.format(*said), facts)
 
 
 def lead_from_shooter(view: PlayerView, best: Card, tempting: Card | None) -> Reason | None:

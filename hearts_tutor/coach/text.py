@@ -450,9 +450,16 @@ def warn_breaks_hearts_own(c: Card) -> str:
             "trick yourself, taking the point.")
 
 
-def warn_moon_stopper(c: Card, who: str | None, rules: Rules) -> str:
-    """``who``: the seat that may be shooting the moon (None: the words around have already said so)."""
-    keep = f"{card_name(c)} is your last high heart; keep it to win a heart trick and stop the moon."
+def warn_moon_stopper(c: Card, who: str | None, rules: Rules, heart_out: bool = True) -> str:
+    """``who``: the seat that may be shooting the moon (None: the words around have already said so);
+    ``heart_out``: another hand may still hold a heart, so ``c`` can still win a heart trick. When none is out it
+    cannot: it stops the moon only by falling on a trick the shooter does not win."""
+    if heart_out:
+        keep = f"{card_name(c)} is your last high heart; keep it to win a heart trick and stop the moon."
+    else:
+        shooter = who or "the shooter"
+        keep = (f"no other heart is still out, so {card_name(c)} cannot win a heart trick; keep it for a later "
+                f"trick: it goes to whoever wins that trick, and the moon fails unless that is {shooter}.")
     if who is None:
         return f"Careful: {keep}"
     return f"Careful: {who} has taken every point so far and may be {shoot(rules)}. {cap(keep)}"
@@ -706,28 +713,53 @@ def reason_keep_jack_catcher(b: Card, t: Card, winner: Card, points: int) -> str
 
 def _may_land(price: str | None, seats: int = 1) -> str:
     """', but {} (a seat still to play has shown out of the suit) and plays after you, so a heart may still land on
-    it' when ``price`` (what they may throw) is given, one {} per such seat; else nothing."""
+    it' when ``price`` (what they may throw) is given (one {} for all such seats: 'the players on your left and
+    across from you have both shown out of clubs'); else nothing."""
     if not price:
         return ""
     if seats == 1:
         return f", but {{}} and plays after you, so {price} may still land on it"
-    return f", but {' and '.join(['{}'] * seats)}, and they play after you, so {price} may still land on it"
+    return f", but {{}} and play after you, so {price} may still land on it"  # {} names them all at once
 
 
-def reason_take_cheap_trick(b: Card, t: Card, price: str | None = None, seats: int = 1) -> str:
+def reason_take_cheap_trick(b: Card, t: Card, price: str | None = None, seats: int = 1,
+                            jack_points: int = 0) -> str:
     """{} no points, {} beats so far[, {} a seat after shown out], {} higher out (``price``: what that seat may
-    throw on the trick)."""
+    throw on the trick). ``jack_points``: the jack of diamonds scores that (-10) and ``b``, a diamond above it,
+    can win it on this trick ({} it is still out)."""
     cheap = "; even so, this is a good moment" if price else ", so this is a cheap moment"
     above = "" if rank_of(b) == 12 else " ({})"  # an ace: nothing is higher, no need to say so
-    return (f"Play {card_name(b)}: {{}} and {{}}{_may_land(price, seats)}{cheap} to get rid of it{above}; "
+    jack = (f"; {{}}, and {card_name(b)} can win it ({-jack_points} points off your score) if it falls on this "
+            "trick" if jack_points else "")
+    return (f"Play {card_name(b)}: {{}} and {{}}{_may_land(price, seats)}{cheap} to get rid of it{above}{jack}; "
             f"{card_name(t)} would keep it in your hand to win a later trick, perhaps with points in it.")
+
+
+def reason_win_jack(t: Card, points: int, price: str | None = None, seats: int = 1, beaten_by: Card | None = None
+                    ) -> str:
+    """Play the jack of diamonds (where it scores ``points``, -10) to win it: {} no points, {} beats so far[, {} a
+    seat after shown out], then {} the diamonds above it still out (``beaten_by``: instead, the only one, named). Never 'get rid of' it: the jack is a card to win."""
+    if price in ("a heart", "hearts"):  # a point or two: less than the jack is worth
+        land = f"{_may_land(price, seats)}, which costs far less than the {-points} points the jack takes off"
+    else:
+        land = _may_land(price, seats)
+    beat = f"only {card_name(beaten_by)}, still out, can beat it" if beaten_by is not None else "{}"
+    return (f"Play the jack of diamonds: in these rules whoever wins it takes {-points} points off their score. "
+            f"{{}} and {{}}{land}, and {beat}; {card_name(t)} would give up this chance to win it.")
+
+
+def reason_jack_under(b: Card, points: int) -> str:
+    """``b`` wins a pointless trick ({} no points, {} beats so far) where the jack of diamonds, the tempting card,
+    would stay under the winner so far ({}) and hand its ``points`` (-10) to whoever wins the trick."""
+    return (f"Play {card_name(b)}: {{}} and {{}}, while {{}}, so played here the jack would take {-points} points "
+            "off the score of whoever wins this trick; keep it for a trick you win yourself.")
 
 
 def reason_high_spade_behind_queen(b: Card, t: Card, higher: int = 0, also: Card | None = None,
                                    price: str | None = None, seats: int = 1) -> str:
     """A high spade wins a pointless spade trick after the queen's holder has played to it: {} holder played,
     {} no points. ``higher``: the spades above ``b`` still out; ``also``: the other of the ace and king when this
-    hand holds it too (the next high spade to get rid of the same way); ``price``: what a seat still to play that
+    hand holds it too (the next high spade to play the same way); ``price``: what a seat still to play that
     has shown out of spades may throw on the trick ({} that seat shown out).
 
     >>> from hearts_tutor.engine.cards import parse_card
@@ -735,8 +767,8 @@ def reason_high_spade_behind_queen(b: Card, t: Card, higher: int = 0, also: Card
     'only the ace of spades, still out, could beat it); the 3 of spades would keep it in your hand.'
     """
     if also is not None:
-        why = (f" (you hold {card_name(also)} too: drop it the same way, on a later spade trick her holder has "
-               "already played to)")
+        why = (f" (you hold {card_name(also)} too: play it the same way later, on a spade trick her holder has "
+               "already played to without her)")
     elif b == QUEEN_OF_SPADES + 2:  # the ace: nothing is higher, no need to say so
         why = ""
     elif higher == 1 and b == QUEEN_OF_SPADES + 1:  # the king, the ace still out
