@@ -270,6 +270,11 @@ def _pass_parts(view: PlayerView, cards: tuple[Card, ...], accepted: Sequence[tu
     return parts
 
 
+def heart_out(view: PlayerView) -> bool:
+    """Another hand may still hold a heart (so a heart of this hand can still win a heart trick)."""
+    return any(suit_of(c) == HEARTS for c in view.unseen())
+
+
 def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempting: Card | None = None) -> str:
     """Why ``c`` is a good card here, in the coach's words (with the expected points when known).
 
@@ -376,7 +381,8 @@ def tutor_warning(view: PlayerView, card: Card) -> Flag | None:
         mine = high_hearts(view.hand)
         if mine == [card] and not wins:
             who = text.seat_phrase(view.seat, suspect, view.n)
-            return Flag("throws_moon_stopper", "danger", text.warn_moon_stopper(card, who, view.rules), (card,))
+            return Flag("throws_moon_stopper", "danger",
+                        text.warn_moon_stopper(card, who, view.rules, heart_out(view)), (card,))
 
     if trick and not view.hearts_broken and suit_of(card) == HEARTS and suit_of(trick[0]) != HEARTS:
         if wins and after == 0:

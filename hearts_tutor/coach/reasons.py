@@ -41,7 +41,7 @@ from .facts import (
     queen_live,
     shown_out,
 )
-from .situation import moon_suspect, players_after, stake, trick_winner
+from .situation import is_point_card, moon_suspect, players_after, stake, trick_winner
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,8 @@ def _lead_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
             and len(out_of_suit(view, sb)) >= 3):
         return _say(view, text.reason_cash_winner(b), HigherOut(b, 0), NoneShownOut(sb))
     if hb == 0 and may_follow(view, sb):
-        return _say(view, text.reason_boss_now(b), HigherOut(b, 0), SuitOut(sb, len(out_of_suit(view, sb))))
+        return _say(view, text.reason_boss_now(b, _points_to_throw(view, sb)), HigherOut(b, 0),
+                    SuitOut(sb, len(out_of_suit(view, sb))))
     if hb and ht:
         if sb == st and rank_of(b) < rank_of(t):
             return _say(view, text.reason_lower_same_suit(b), LowerThan(b, t), HigherOut(b, hb))
@@ -106,6 +107,12 @@ def _lead_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
     if sb != st and sum(1 for c in view.hand if suit_of(c) == sb) == 1 and sb != HEARTS:
         return _say(view, text.reason_last_of_suit(b, sb), LastOfSuit(b))
     return None
+
+
+def _points_to_throw(view: PlayerView, suit: int) -> bool:
+    """A point card of another suit than ``suit`` is still out in another hand: a player out of ``suit`` could
+    throw it on a trick of it (the hearts on a club trick; on a heart trick only the queen of spades)."""
+    return any(is_point_card(view, c) and suit_of(c) != suit for c in view.unseen())
 
 
 def _points_may_come(view: PlayerView, led: int, holder: int | None) -> tuple[list[int], str | None]:
@@ -155,7 +162,8 @@ def _follow_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
                     *((CardOut(JACK_OF_DIAMONDS),) if catch else ()))
     if b_wins and not t_wins:
         if hb <= 1:  # what makes it a winner anyway: the cards above it still out, not the suit's count
-            return _say(view, text.reason_take_now(b, led, hb == 0), TrickPoints(points), HigherOut(b, hb))
+            return _say(view, text.reason_take_now(b, led, hb == 0, _points_to_throw(view, led)), TrickPoints(points),
+                        HigherOut(b, hb))
         return None
     if b_wins and t_wins and rank_of(b) < rank_of(t) and hb and after:
         return _say(view, text.reason_may_be_overtaken(b, t), BeatsSoFar(b), HigherOut(b, hb), PlayersAfter(after))

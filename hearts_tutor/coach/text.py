@@ -631,11 +631,15 @@ def reason_nobody_follows(b: Card, t: Card, lose: bool) -> str:
             f"on it{tail}")
 
 
-def reason_boss_now(b: Card) -> str:
+def reason_boss_now(b: Card, thrown: bool = True) -> str:
+    """{} nothing higher out, {} the suit's cards out. ``thrown``: a point card of another suit is still out in
+    another hand, so players out of the suit can throw points on a later trick of it (else that is not said)."""
     suit = SUIT_NAMES[suit_of(b)]
-    return (f"Lead {card_name(b)} now: {{}}, so it wins any {suit[:-1]} trick you play it on, and {{}}; the "
-            f"fewer {suit} are left, the likelier a later {suit[:-1]} trick is one that players out of {suit} "
-            "throw points on.")
+    head = f"Lead {card_name(b)} now: {{}}, so it wins any {suit[:-1]} trick you play it on, and {{}}"
+    if not thrown:
+        return f"{head}."
+    return (f"{head}; the fewer {suit} are left, the likelier a later {suit[:-1]} trick is one that players out of "
+            f"{suit} throw points on.")
 
 
 def reason_void_lead(b: Card, t: Card) -> str:
@@ -679,12 +683,15 @@ def reason_take_lead_from_shooter(b: Card, rules: Rules, *, tempting_stays_under
             f"left on lead can go on cashing winners{under}.")
 
 
-def reason_keep_from_shooter(b: Card, t: Card, suit: int, rules: Rules, *, last: bool, completes: bool = False
-                             ) -> str:
+def reason_keep_from_shooter(b: Card, t: Card, suit: int, rules: Rules, *, last: bool, completes: bool = False,
+                             unbeaten: bool = False) -> str:
     """Don't feed a shooter: {} winning the trick (``t`` is the card that would feed them; ``completes``: ``t`` is
-    the only point card they have not taken, so on their trick it gives them the moon outright)."""
-    head = (f"Throw away {card_name(b)} (you are out of {suit_name(suit)}): {{}} and has taken every point so far, "
-            f"so {card_name(t)} on this trick {'would' if last else 'could'}")
+    the only point card they have not taken, so on their trick it gives them the moon outright; ``unbeaten``: {}
+    no card still out can beat their card, so they win this trick for certain)."""
+    sure = last or unbeaten
+    why = ", and {}" if unbeaten and not last else ""
+    head = (f"Throw away {card_name(b)} (you are out of {suit_name(suit)}): {{}} and has taken every point so far"
+            f"{why}, so {card_name(t)} on this trick {'would' if sure else 'could'}")
     if completes:
         return f"{head} let them finish {shoot(rules)}: it is the only point card they have not taken yet."
     return f"{head} help them toward {shoot(rules)}."
@@ -783,12 +790,15 @@ def reason_high_spade_behind_queen(b: Card, t: Card, higher: int = 0, also: Card
             "it in your hand.")
 
 
-def reason_take_now(b: Card, suit: int, certain: bool) -> str:
-    """{} trick points, but {} higher cards out (``certain``: none, so it surely wins a trick of its suit)."""
+def reason_take_now(b: Card, suit: int, certain: bool, thrown: bool = True) -> str:
+    """{} trick points, but {} higher cards out (``certain``: none, so it surely wins a trick of its suit;
+    ``thrown``: a point card of another suit is still out in another hand, which a player out of the suit could
+    throw on a later trick of it; else that is not said)."""
     will = "will win" if certain else "will likely win"
-    return (f"Play {card_name(b)}: {{}}, but {{}}, so {card_name(b)} {will} a "
-            f"{SUIT_NAMES[suit][:-1]} trick anyway; better now than later, when a player out of "
-            f"{SUIT_NAMES[suit]} can throw more points on it.")
+    head = f"Play {card_name(b)}: {{}}, but {{}}, so {card_name(b)} {will} a {SUIT_NAMES[suit][:-1]} trick anyway"
+    if not thrown:
+        return f"{head}."
+    return f"{head}; better now than later, when a player out of {SUIT_NAMES[suit]} can throw more points on it."
 
 
 def reason_may_be_overtaken(b: Card, t: Card) -> str:

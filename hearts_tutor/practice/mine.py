@@ -409,7 +409,7 @@ def explain_decision(view: PlayerView, best: Any, tempting: Any, cost: float, ac
     """The coach's words: why the answer, and what the most tempting wrong move costs and why (``accepted``: the
     moves the coach accepts, best first; a pass's reasons may name another accepted pass)."""
     from ..coach import text
-    from ..coach.hints import explain_pass, explain_play, tutor_warning
+    from ..coach.hints import explain_pass, explain_play, heart_out, tutor_warning
     from ..coach.pass_contrast import answer_keeps, tempting_pass_flags
 
     if view.phase is Phase.PASS:
@@ -424,7 +424,7 @@ def explain_decision(view: PlayerView, best: Any, tempting: Any, cost: float, ac
         said = stopper and "stop the moon" in why
         flags = [warning.reason] if warning and not said else []  # (not the stopper twice)
         if stopper and not said and "has taken every point so far" in why:  # (nor the moon threat twice)
-            flags = [text.warn_moon_stopper(tempting, None, view.rules)]
+            flags = [text.warn_moon_stopper(tempting, None, view.rules, heart_out(view))]
         move = text.play_phrase(tempting)
     costs = f"{text.cap(move)} costs {text.points_phrase(cost)} more on average."
     return " ".join([why, costs, *flags]).strip()
