@@ -563,6 +563,8 @@ _PHRASES: tuple[tuple[str, Reader], ...] = (
     (rf"{_NUM} (?:{_SING}|{_SUIT}) higher than {_CARD} (?:is|are) still out",
      lambda c, m: [HigherOut(_card(m[4]), _number(m[1]))]),
     (rf"{_CARD} is the highest {_SING} still out", lambda c, m: [HigherOut(_card(m[1]), 0)]),
+    (rf"{_CARD} is the only {_SING} still out",
+     lambda c, m: [CardOut(_card(m[1])), SuitOut(_suit(m[2]), 1)]),
     (rf"nothing beats {_CARD}", lambda c, m: [HigherOut(_card(m[1]), 0)]),
     (rf"{_WHO} has (?:shown out of|run out of) {_SUIT}", lambda c, m: [ShownOut(_seat(c.view, m[1]), _suit(m[2]))]),
     (rf"the players ({_PLACE}(?:, {_PLACE})*) and ({_PLACE}) have (?:both|all) shown out of {_SUIT}",

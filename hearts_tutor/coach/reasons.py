@@ -90,6 +90,10 @@ def _lead_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
             return _say(view, text.reason_nobody_follows(b, t, lose=True), NoOneElseHolds(st), HigherOut(b, hb))
         return _say(view, text.reason_nobody_follows(b, t, lose=False), NoOneElseHolds(st))
     if hb > 0 and ht == 0 and may_follow(view, st) and may_follow(view, sb):
+        rest = out_of_suit(view, sb)
+        if len(rest) == 1 and hb == 1 and view.rules.decks == 1:  # the one card out, above ``b``, is in a hand: it wins
+            words = text.reason_lead_to_last_card(b, t, rest[0]).format(HigherOut(t, 0).sentence(view))
+            return Reason(words, (CardOut(rest[0]), SuitOut(sb, 1), HigherOut(b, 1), HigherOut(t, 0)))
         return _say(view, text.reason_lead_loses(b, t), HigherOut(t, 0), HigherOut(b, hb))
     if (hb == 0 and ht > 0 and sb != HEARTS and may_follow(view, sb) and not voids_b
             and len(out_of_suit(view, sb)) >= 3):

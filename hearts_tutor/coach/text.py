@@ -582,10 +582,15 @@ def tempting_no_void() -> str:
     return "That pass empties no suit, so it leaves you no void to throw dangerous cards on."
 
 
-def tempting_keeps_lone_high(c: Card) -> str:
-    """A puzzle's tempting pass keeps the high heart ``c`` (one the answer passes) as the hand's only heart."""
-    return (f"That pass keeps {card_name(c)} as your only heart: still held when hearts are first led, it has to "
-            "be played, and it may win that trick, with the points in it.")
+def tempting_keeps_lone_high(c: Card, decks: int = 1) -> str:
+    """A puzzle's tempting pass keeps the high heart ``c`` (one the answer passes) as the hand's only heart. With
+    one deck the ace surely wins the heart trick it must be played on (the king, or an ace with two decks, may);
+    the lone ace stops a moon too, which lesson 2 teaches, so the words say why it goes anyway."""
+    head = f"That pass keeps {card_name(c)} as your only heart: still held when hearts are first led, it has to be played"
+    if decks == 1 and rank_of(c) == 12:
+        return (f"{head}, and it wins that trick, with the points in it (a lone ace of hearts does stop a moon, but "
+                "in this hand the simulations find passing it better).")
+    return f"{head}, and it may win that trick, with the points in it."
 
 
 def answer_keeps_long_hearts(hearts: list[Card], count: int) -> str:
@@ -645,6 +650,14 @@ def reason_boss_now(b: Card, thrown: bool = True) -> str:
 def reason_void_lead(b: Card, t: Card) -> str:
     return (f"Lead {card_name(b)}: {{}}, so a {SUIT_NAMES[suit_of(t)][:-1]} lead lets them throw points on the "
             f"trick, while {{}}.")
+
+
+def reason_lead_to_last_card(b: Card, t: Card, last: Card) -> str:
+    """``last``, above ``b``, is the only card of ``b``'s suit still out, so its holder must win ``b``'s trick;
+    ``t`` cannot be beaten ({}), so led it wins, and ``last`` may be thrown on it."""
+    suit = SUIT_NAMES[suit_of(b)][:-1]
+    return (f"Lead {card_name(b)}: {card_name(last)} is the only {suit} still out, so its holder must take this "
+            f"trick; {{}}, so led now it would win the trick, and {card_name(last)} may be thrown on it.")
 
 
 def reason_lead_loses(b: Card, t: Card) -> str:
