@@ -275,11 +275,14 @@ def heart_out(view: PlayerView) -> bool:
     return any(suit_of(c) == HEARTS for c in view.unseen())
 
 
-def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempting: Card | None = None) -> str:
+def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempting: Card | None = None,
+                 accepted: Sequence[Card] = ()) -> str:
     """Why ``c`` is a good card here, in the coach's words (with the expected points when known).
 
     ``tempting`` is the card it is compared with (the learner's, the runner-up, the bots' temptation): the
     reason then names a fact that separates the two (:func:`~hearts_tutor.coach.reasons.play_reason`).
+    ``accepted``: the other cards the coach accepts here (a puzzle's answers), so the words never call one of
+    them better than ``c``.
     """
     legal = view.legal_plays()
     if len(legal) == 1:
@@ -315,7 +318,7 @@ def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempt
             both_under = tempting is not None and suit_of(tempting) == led and tempting < current[1]
             keep = (keep_stopper_reason(view, c, tempting) or keep_jack_reason(view, c, tempting)
                     if both_under else None)
-            why = keep.words if keep is not None else duck_reason(view, c, tempting).words
+            why = keep.words if keep is not None else duck_reason(view, c, tempting, accepted).words
         elif players_after(view) == 0 and _would_win(view, c) and stake(view, c) < 0:
             why = text.hint_win_bonus(c, stake(view, c))
         elif players_after(view) == 0 and _would_win(view, c) and stake(view, c) == 0:

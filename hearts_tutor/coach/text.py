@@ -505,10 +505,18 @@ def duck_cancel_safe(c: Card, winner: Card, anchor: Card, tempting: Card | None)
             f"cancel, but {{}}, which nothing can cancel ({{}}): you do not take this trick.{then}")
 
 
-def duck_cancel_open(c: Card, winner: Card, surer: Card | None = None) -> str:
+def duck_cancel_open(c: Card, winner: Card, surer: Card | None = None, rated_same: bool = False) -> str:
     """Two decks: ``c`` stays under ``winner``, whose other copy is out ({}) and could cancel it. ``surer``: a
     card of this hand whose other copy lies in the trick: played, the two cancel, so it can never win the trick
-    (the surer duck, named so ``c`` is not taken for the only safe card)."""
+    (the surer duck, named so ``c`` is not taken for the only safe card). ``rated_same``: the coach accepts
+    ``surer`` too, so both are named as the answer (the words must not call the other card better than the
+    answer)."""
+    if surer is not None and rated_same:
+        return (f"Play {card_name(c)} or {card_name(surer)}: both stay under {card_name(winner)}, and the coach "
+                f"rates them about the same. {{}}, and only if it falls on this trick and the two cancel could "
+                f"{card_name(c)} win it; {card_name(surer)} is surer still: with the other "
+                f"{card_name(surer).removeprefix('the ')} already in this trick, the two would cancel, so it can "
+                "never win this trick.")
     out = (f"Play {card_name(c)}: it stays under {card_name(winner)}; {{}}, and only if it falls on this trick "
            "and the two cancel could this trick come to you.")
     if surer is not None:

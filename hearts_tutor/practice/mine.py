@@ -418,7 +418,7 @@ def explain_decision(view: PlayerView, best: Any, tempting: Any, cost: float, ac
         flags = tempting_pass_flags(view, best, tempting)
         move = text.pass_phrase(tempting)
     else:
-        why = explain_play(view, best, tempting=tempting)
+        why = explain_play(view, best, tempting=tempting, accepted=[a for a in accepted if a != best])
         warning = tutor_warning(view, tempting)
         stopper = warning is not None and warning.id == "throws_moon_stopper"
         said = stopper and "stop the moon" in why
