@@ -44,8 +44,8 @@ def duck_reason(view: PlayerView, c: Card, tempting: Card | None = None, accepte
         surer = next((d for d in sorted(set(view.hand)) if suit_of(d) == led and d != c and d < winner
                       and OtherCopyHeld(d).holds(view)), None)  # it cancels its copy in the trick: never wins
         same = surer is not None and surer in accepted
-        said = facts[1].sentence(view)
-        words = text.duck_cancel_open(c, winner, surer, same).format(text.cap(said) if same else said)
+        copy_out = facts[1].sentence(view)
+        words = text.duck_cancel_open(c, winner, surer, same).format(text.cap(copy_out) if same else copy_out)
         if surer is not None:
             facts += (OtherCopyHeld(surer), StaysUnder(surer, winner))
         return Reason(words, facts)

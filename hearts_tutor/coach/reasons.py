@@ -92,8 +92,13 @@ def _lead_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
     if hb > 0 and ht == 0 and may_follow(view, st) and may_follow(view, sb):
         rest = out_of_suit(view, sb)
         if len(rest) == 1 and hb == 1 and view.rules.decks == 1:  # the one card out, above ``b``, is in a hand: it wins
-            words = text.reason_lead_to_last_card(b, t, rest[0]).format(HigherOut(t, 0).sentence(view))
-            return Reason(words, (CardOut(rest[0]), SuitOut(sb, 1), HigherOut(b, 1), HigherOut(t, 0)))
+            last = (CardOut(rest[0]), SuitOut(sb, 1), HigherOut(b, 1))
+            if sb != st and is_point_card(view, rest[0]):  # and it could be thrown on ``t``'s trick
+                words = text.reason_lead_to_last_card(b, t, rest[0]).format(HigherOut(t, 0).sentence(view))
+                return Reason(words, (*last, HigherOut(t, 0)))
+            words = text.reason_lead_loses(b, t, sure=True).format(HigherOut(t, 0).sentence(view),
+                                                                   text.only_one_out(rest[0]))
+            return Reason(words, (HigherOut(t, 0), *last))
         return _say(view, text.reason_lead_loses(b, t), HigherOut(t, 0), HigherOut(b, hb))
     if (hb == 0 and ht > 0 and sb != HEARTS and may_follow(view, sb) and not voids_b
             and len(out_of_suit(view, sb)) >= 3):
@@ -180,8 +185,9 @@ def _win_jack(view: PlayerView, t: Card, price: str | None, shown: tuple[Fact, .
     only = above[0] if len(above) == 1 else None
     beat: tuple[Fact, ...] = ((CardOut(only), HigherOut(JACK_OF_DIAMONDS, 1)) if only is not None
                               else (HigherOut(JACK_OF_DIAMONDS, len(above)),))
-    words = text.reason_win_jack(t, view.rules.jack_points, price, max(1, len(shown)), only)
-    facts = (TrickPoints(0), BeatsSoFar(JACK_OF_DIAMONDS), *shown, *beat)
+    seats = len(shown[0].seats) if shown and isinstance(shown[0], SeatsShownOut) else 1
+    words = text.reason_win_jack(t, view.rules.jack_points, price, seats, only)
+    facts: tuple[Fact, ...] = (TrickPoints(0), BeatsSoFar(JACK_OF_DIAMONDS), *shown, *beat)
     said = [f.sentence(view) for f in facts[:2 + len(shown)]] + ([] if only is not None else [beat[0].sentence(view)])
     said[0] = text.cap(said[0])
     return Reason(words.format(*said), facts)

@@ -594,7 +594,8 @@ def tempting_keeps_lone_high(c: Card, decks: int = 1) -> str:
     """A puzzle's tempting pass keeps the high heart ``c`` (one the answer passes) as the hand's only heart. With
     one deck the ace surely wins the heart trick it must be played on (the king, or an ace with two decks, may);
     the lone ace stops a moon too, which lesson 2 teaches, so the words say why it goes anyway."""
-    head = f"That pass keeps {card_name(c)} as your only heart: still held when hearts are first led, it has to be played"
+    head = (f"That pass keeps {card_name(c)} as your only heart: still held when hearts are first led, it has to "
+            "be played")
     if decks == 1 and rank_of(c) == 12:
         return (f"{head}, and it wins that trick, with the points in it (a lone ace of hearts does stop a moon, but "
                 "in this hand the simulations find passing it better).")
@@ -663,13 +664,20 @@ def reason_void_lead(b: Card, t: Card) -> str:
 def reason_lead_to_last_card(b: Card, t: Card, last: Card) -> str:
     """``last``, above ``b``, is the only card of ``b``'s suit still out, so its holder must win ``b``'s trick;
     ``t`` cannot be beaten ({}), so led it wins, and ``last`` may be thrown on it."""
-    suit = SUIT_NAMES[suit_of(b)][:-1]
-    return (f"Lead {card_name(b)}: {card_name(last)} is the only {suit} still out, so its holder must take this "
+    return (f"Lead {card_name(b)}: {only_one_out(last)}, so its holder must take this "
             f"trick; {{}}, so led now it would win the trick, and {card_name(last)} may be thrown on it.")
 
 
-def reason_lead_loses(b: Card, t: Card) -> str:
-    return f"Lead {card_name(b)}: {{}}, so it would win the trick, while {{}}, so {card_name(b)} can lose it."
+def only_one_out(c: Card) -> str:
+    """'the ace of hearts is the only heart still out' (read back by the facts checker)."""
+    return f"{card_name(c)} is the only {SUIT_NAMES[suit_of(c)][:-1]} still out"
+
+
+def reason_lead_loses(b: Card, t: Card, sure: bool = False) -> str:
+    """{} ``t`` unbeaten, {} cards above ``b`` out (``sure``: {} the one card out of its suit, above it, so ``b``
+    surely loses the trick)."""
+    return (f"Lead {card_name(b)}: {{}}, so it would win the trick, while {{}}, so {card_name(b)} "
+            f"{'will' if sure else 'can'} lose it.")
 
 
 def reason_cash_winner(b: Card) -> str:
@@ -766,7 +774,8 @@ def reason_take_cheap_trick(b: Card, t: Card, price: str | None = None, seats: i
 def reason_win_jack(t: Card, points: int, price: str | None = None, seats: int = 1, beaten_by: Card | None = None
                     ) -> str:
     """Play the jack of diamonds (where it scores ``points``, -10) to win it: {} no points, {} beats so far[, {} a
-    seat after shown out], then {} the diamonds above it still out (``beaten_by``: instead, the only one, named). Never 'get rid of' it: the jack is a card to win."""
+    seat after shown out], then {} the diamonds above it still out (``beaten_by``: instead, the only one, named).
+    Never 'get rid of' it: the jack is a card to win."""
     if price in ("a heart", "hearts"):  # a point or two: less than the jack is worth
         land = f"{_may_land(price, seats)}, which costs far less than the {-points} points the jack takes off"
     else:
