@@ -83,7 +83,7 @@ def _lead_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
         where: Fact = QueenLive() if holder is None else QueenHeldBy(holder)
         return _say(view, text.reason_queen_catch(b, t, ht == 0), where, HigherOut(t, ht))
     voids_t, voids_b = shown_out(view, st), shown_out(view, sb)
-    if sb != st and voids_t and not voids_b and ht < 3 and may_follow(view, st):
+    if sb != st and voids_t and not voids_b and ht < 3 and may_follow(view, st) and _points_to_throw(view, st):
         return _say(view, text.reason_void_lead(b, t), ShownOut(voids_t[0], st), NoneShownOut(sb))
     if sb != st and not may_follow(view, st) and may_follow(view, sb):
         if hb:
@@ -103,6 +103,8 @@ def _lead_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
     if (hb == 0 and ht > 0 and sb != HEARTS and may_follow(view, sb) and not voids_b
             and len(out_of_suit(view, sb)) >= 3):
         return _say(view, text.reason_cash_winner(b), HigherOut(b, 0), NoneShownOut(sb))
+    if b == JACK_OF_DIAMONDS and view.rules.jack_points and hb == 0 and view.rules.decks == 1:
+        return _say(view, text.reason_lead_boss_jack(view.rules.jack_points), HigherOut(b, 0))
     if hb == 0 and may_follow(view, sb):
         return _say(view, text.reason_boss_now(b, _points_to_throw(view, sb)), HigherOut(b, 0),
                     SuitOut(sb, len(out_of_suit(view, sb))))

@@ -656,6 +656,12 @@ def reason_boss_now(b: Card, thrown: bool = True) -> str:
             f"{suit} throw points on.")
 
 
+def reason_lead_boss_jack(points: int) -> str:
+    """The jack of diamonds (scoring ``points``, -10) led when nothing above it is out ({}): it wins its trick."""
+    return (f"Lead the jack of diamonds now: {{}}, so it wins the trick, and in these rules whoever wins it takes "
+            f"{-points} points off their score.")
+
+
 def reason_void_lead(b: Card, t: Card) -> str:
     return (f"Lead {card_name(b)}: {{}}, so a {SUIT_NAMES[suit_of(t)][:-1]} lead lets them throw points on the "
             f"trick, while {{}}.")
