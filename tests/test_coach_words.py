@@ -291,10 +291,18 @@ def test_a_stopper_that_cannot_win_a_heart_trick_is_not_told_to(bank) -> None:
     words = puzzle_explanation(p)
     assert "keep it to win a heart trick" not in words, words
     assert ("Careful: no other heart is still out, so the ace of hearts cannot win a heart trick; keep it for a later "
-            "trick: it goes to whoever wins that trick, and the moon fails unless that is the shooter.") in words, words
+            "trick: it goes to whoever wins that trick, and the moon fails unless that is the player across from "
+            "you.") in words, words
     assert words.count("has taken every point so far") == 1, words
     _checked(p, words)
     assert "keep it to win a heart trick" in text.warn_moon_stopper(parse_cards("AH")[0], None, p.view().rules)
+
+
+def test_a_thrown_scoring_jack_is_no_dangerous_card() -> None:
+    jack = parse_cards("JD")[0]
+    words = text.hint_discard(jack, 0, -10)
+    assert "dangerous" not in words and "takes 10 points off the score of whoever wins this trick" in words, words
+    assert "dangerous card" in text.hint_discard(jack, 0)  # where the jack scores nothing it is a mid-range card
 
 
 @pytest.mark.parametrize("pid", ["n_player-1-4-p30", "omnibus-1-162-p24", "standard-1-271-p34"])

@@ -313,7 +313,7 @@ def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempt
             why = feed.words
         elif suit_of(c) != led:
             why = (text.hint_discard_points(c, led) if is_point_card(view, c)
-                   else text.hint_discard(c, led))
+                   else text.hint_discard(c, led, view.rules.jack_points))
         elif current is not None and c < current[1]:
             both_under = tempting is not None and suit_of(tempting) == led and tempting < current[1]
             keep = (keep_stopper_reason(view, c, tempting) or keep_jack_reason(view, c, tempting)

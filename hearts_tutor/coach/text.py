@@ -20,6 +20,7 @@ from typing import Literal, TypeAlias
 
 from ..engine.cards import (
     HEARTS,
+    JACK_OF_DIAMONDS,
     QUEEN_OF_SPADES,
     RANK_NAMES,
     SUIT_NAMES,
@@ -450,14 +451,15 @@ def warn_breaks_hearts_own(c: Card) -> str:
             "trick yourself, taking the point.")
 
 
-def warn_moon_stopper(c: Card, who: str | None, rules: Rules, heart_out: bool = True) -> str:
-    """``who``: the seat that may be shooting the moon (None: the words around have already said so);
-    ``heart_out``: another hand may still hold a heart, so ``c`` can still win a heart trick. When none is out it
-    cannot: it stops the moon only by falling on a trick the shooter does not win."""
+def warn_moon_stopper(c: Card, who: str | None, rules: Rules, heart_out: bool = True, shooter: str | None = None
+                      ) -> str:
+    """``who``: the seat that may be shooting the moon (None: the words around have already said so; ``shooter``
+    then names it where needed); ``heart_out``: another hand may still hold a heart, so ``c`` can still win a heart
+    trick. When none is out it cannot: it stops the moon only by falling on a trick the shooter does not win."""
     if heart_out:
         keep = f"{card_name(c)} is your last high heart; keep it to win a heart trick and stop the moon."
     else:
-        shooter = who or "the shooter"
+        shooter = who or shooter or "the shooter"
         keep = (f"no other heart is still out, so {card_name(c)} cannot win a heart trick; keep it for a later "
                 f"trick: it goes to whoever wins that trick, and the moon fails unless that is {shooter}.")
     if who is None:
@@ -525,7 +527,13 @@ def duck_cancel_open(c: Card, winner: Card, surer: Card | None = None, rated_sam
     return out
 
 
-def hint_discard(c: Card, suit: int) -> str:
+def hint_discard(c: Card, suit: int, jack_points: int = 0) -> str:
+    """Throw away ``c`` (out of ``suit``); ``jack_points``: what the jack of diamonds scores in these rules (a
+    scoring jack is no dangerous card: thrown, it takes its points off the trick winner's score)."""
+    if c == JACK_OF_DIAMONDS and jack_points:
+        return (f"Throw away the jack of diamonds: you are out of {suit_name(suit)}, so you may play any card; the "
+                f"jack takes {-jack_points} points off the score of whoever wins this trick, and the coach's "
+                "simulations find that costs you less than your other cards would.")
     if rank_of(c) < 5:  # 2 to 6: not a card anyone fears
         return (f"Throw away {card_name(c)}: you are out of {suit_name(suit)}, so you may play any card, and "
                 "your other cards are worth more to you for later.")
