@@ -286,6 +286,14 @@ def test_a_led_jack_that_nothing_beats_wins_its_bonus(bank) -> None:
     _checked(p, words)
 
 
+def test_a_led_jack_that_can_lose_says_what_losing_gives_away(bank) -> None:
+    p = bank.by_id["omnibus-1-65-p36"]
+    words = puzzle_explanation(p)
+    assert ("so the jack of diamonds can lose the trick; if it does, the 10 points it takes off go to whoever wins "
+            "it.") in words, words
+    _checked(p, words)
+
+
 def test_a_stopper_that_cannot_win_a_heart_trick_is_not_told_to(bank) -> None:
     p = bank.by_id["standard-62-386-p46"]  # no other heart is out and the 8 of spades is unbeaten
     words = puzzle_explanation(p)

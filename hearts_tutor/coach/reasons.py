@@ -64,6 +64,8 @@ def play_reason(view: PlayerView, best: Card, tempting: Card | None) -> Reason |
     if tempting is None or tempting == best:
         return None
     reason = _lead_reason(view, best, tempting) if not view.trick else _follow_reason(view, best, tempting)
+    if reason is not None and not view.trick:
+        reason = _jack_may_be_lost(view, best, reason)
     if reason is not None and not reason.holds(view):  # never say a fact that is false here
         return None
     return reason
@@ -118,6 +120,14 @@ def _lead_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
     if sb != st and sum(1 for c in view.hand if suit_of(c) == sb) == 1 and sb != HEARTS:
         return _say(view, text.reason_last_of_suit(b, sb), LastOfSuit(b))
     return None
+
+
+def _jack_may_be_lost(view: PlayerView, b: Card, reason: Reason) -> Reason:
+    """A scoring jack of diamonds led where a higher diamond is out: say what losing the trick gives away."""
+    if b != JACK_OF_DIAMONDS or not view.rules.jack_points or not higher_out(view, b) or \
+            not reason.words.endswith("."):
+        return reason
+    return Reason(reason.words[:-1] + text.jack_lost(view.rules.jack_points), reason.facts)
 
 
 def _points_to_throw(view: PlayerView, suit: int) -> bool:

@@ -670,6 +670,11 @@ def reason_lead_boss_jack(points: int) -> str:
             f"{-points} points off their score.")
 
 
+def jack_lost(points: int) -> str:
+    """Said after a reason to lead the scoring jack of diamonds that can lose its trick."""
+    return f"; if it does, the {-points} points it takes off go to whoever wins it."
+
+
 def reason_void_lead(b: Card, t: Card) -> str:
     return (f"Lead {card_name(b)}: {{}}, so a {SUIT_NAMES[suit_of(t)][:-1]} lead lets them throw points on the "
             f"trick, while {{}}.")
