@@ -323,6 +323,16 @@ def test_players_out_of_hearts_are_not_said_to_throw_points_you_hold(bank, pid: 
     assert "players out of clubs throw points on" in text.reason_boss_now(parse_cards("AC")[0])
 
 
+def test_a_top_heart_led_with_every_point_taken_and_the_queen_in_hand_is_a_moon_lead(bank) -> None:
+    p = bank.by_id["omnibus-1-162-p24"]  # six hearts taken, the queen of spades held, the 2, 3 and 10 out
+    words = puzzle_explanation(p)
+    assert words.startswith("Lead the ace of hearts now: you have taken every point so far and hold the queen of "
+                            "spades, so shooting the moon (one player taking every heart and the queen of spades) may "
+                            "be in reach; nothing beats the ace of hearts, so it wins the trick, and everyone still "
+                            "holding a heart must follow with one (three other hearts are still out)."), words
+    _checked(p, words)
+
+
 def test_a_heart_lead_is_not_said_to_let_a_void_player_throw_points_when_none_are_out(bank) -> None:
     p = bank.by_id["n_player-1-31-p42"]
     words = puzzle_explanation(p)

@@ -431,6 +431,8 @@ class TookEveryPoint:
         return taken[self.seat] > 0 and all(t == 0 for s, t in enumerate(taken) if s != self.seat)
 
     def sentence(self, view: PlayerView) -> str:
+        if self.seat == view.seat:
+            return "you have taken every point so far"
         return f"{who(view, self.seat)} has taken every point so far"
 
 

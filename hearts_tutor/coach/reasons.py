@@ -105,6 +105,10 @@ def _lead_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
     if (hb == 0 and ht > 0 and sb != HEARTS and may_follow(view, sb) and not voids_b
             and len(out_of_suit(view, sb)) >= 3):
         return _say(view, text.reason_cash_winner(b), HigherOut(b, 0), NoneShownOut(sb))
+    if _moon_lead(view, b, hb):
+        queen = QUEEN_OF_SPADES in view.hand
+        return _say(view, text.reason_moon_lead(b, view.rules, queen), TookEveryPoint(view.seat), HigherOut(b, 0),
+                    SuitOut(sb, len(out_of_suit(view, sb))))
     if b == JACK_OF_DIAMONDS and view.rules.jack_points and hb == 0 and view.rules.decks == 1:
         return _say(view, text.reason_lead_boss_jack(view.rules.jack_points), HigherOut(b, 0))
     if hb == 0 and may_follow(view, sb):
@@ -120,6 +124,22 @@ def _lead_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
     if sb != st and sum(1 for c in view.hand if suit_of(c) == sb) == 1 and sb != HEARTS:
         return _say(view, text.reason_last_of_suit(b, sb), LastOfSuit(b))
     return None
+
+
+MOON_LEAD_HEARTS = 4
+"""Hearts taken (with every point so far) before a top heart's lead is said to go on toward the moon (as a moon
+suspect is judged: :func:`~hearts_tutor.coach.situation.moon_suspect`)."""
+
+
+def _moon_lead(view: PlayerView, b: Card, hb: int) -> bool:
+    """A top heart led by a seat that has taken every point so far (four hearts or more) while the queen of
+    spades, where she scores, is in its hand or already taken by it: the lead goes on toward the moon."""
+    me = view.seat
+    if suit_of(b) != HEARTS or hb or view.rules.decks != 1 or view.hearts_taken[me] < MOON_LEAD_HEARTS:
+        return False
+    if not TookEveryPoint(me).holds(view) or not out_of_suit(view, HEARTS):
+        return False
+    return not view.rules.queen_points or QUEEN_OF_SPADES in view.hand or bool(view.queens_taken[me])
 
 
 def _jack_may_be_lost(view: PlayerView, b: Card, reason: Reason) -> Reason:

@@ -670,6 +670,13 @@ def reason_lead_boss_jack(points: int) -> str:
             f"{-points} points off their score.")
 
 
+def reason_moon_lead(b: Card, rules: Rules, queen: bool) -> str:
+    """{} you took every point, {} ``b`` unbeaten, {} hearts out (``queen``: the queen of spades is in your hand)."""
+    held = " and hold the queen of spades" if queen else ""
+    return (f"Lead {card_name(b)} now: {{}}{held}, so {shoot(rules)} may be in reach; {{}}, so it wins the trick, "
+            "and everyone still holding a heart must follow with one ({}).")
+
+
 def jack_lost(points: int) -> str:
     """Said after a reason to lead the scoring jack of diamonds that can lose its trick."""
     return f"; if it does, the {-points} points it takes off go to whoever wins it."
