@@ -15,6 +15,7 @@ from hearts_tutor.coach.facts import (
     LowerSpadesBeforePass,
     OtherCopyPlayed,
     QueenHolderPlayed,
+    SeatsShownOut,
     check_explanation,
     stated_facts,
 )
@@ -113,12 +114,11 @@ def test_a_cancellation_duck_whose_winner_may_cancel_claims_no_sure_duck(bank) -
 
 # ----- the moon threat is said once -----
 
-@pytest.mark.parametrize("pid, heart", [("standard-62-41-p31", "king"), ("standard-62-386-p46", "ace")])
-def test_the_moon_warning_does_not_repeat_the_threat(bank, pid: str, heart: str) -> None:
-    p = bank.by_id[pid]
+def test_the_moon_warning_does_not_repeat_the_threat(bank) -> None:
+    p = bank.by_id["standard-62-41-p31"]
     words = puzzle_explanation(p)
     assert words.count("has taken every point so far") == 1, words
-    assert f"Careful: the {heart} of hearts is your last high heart; keep it to win a heart trick and stop the moon." \
+    assert "Careful: the king of hearts is your last high heart; keep it to win a heart trick and stop the moon." \
         in words, words
     _checked(p, words)
 
@@ -181,8 +181,9 @@ def test_the_tempting_pass_is_not_blamed_for_a_card_the_answer_keeps_too(bank) -
 def test_the_last_point_card_a_shooter_lacks_would_finish_the_moon(bank) -> None:
     p = bank.by_id["standard-62-386-p46"]
     words = puzzle_explanation(p)
-    assert ("so the ace of hearts on this trick could let them finish shooting the moon (one player taking every "
-            "heart and the queen of spades): it is the only point card they have not taken yet.") in words, words
+    assert ("and no spade higher than the 8 of spades is still out, so the ace of hearts on this trick would let them "
+            "finish shooting the moon (one player taking every heart and the queen of spades): it is the only point "
+            "card they have not taken yet.") in words, words
     assert "help them toward" not in words
     _checked(p, words)
     assert "help them toward" in puzzle_explanation(bank.by_id["standard-62-353-p45"])  # the queen: points remain
@@ -200,9 +201,10 @@ def test_a_clean_trick_names_the_void_player_still_to_play(bank) -> None:
     ("deluxe-1-41-p14", "could win a later spade trick with the queen on it; the 2 of spades",
      "higher than the ace of spades"),
     ("deluxe-1-65-p5", "(only the ace of spades, still out, could beat it)", "one spade higher than"),
-    ("standard-11-821-p5", "(you hold the ace of spades too: drop it the same way, on a later spade trick her "
-                           "holder has already played to)", "is still out)"),
-    ("standard-11-958-p6", "(you hold the king of spades too: drop it the same way", "is still out)"),
+    ("standard-11-821-p5", "(you hold the ace of spades too: play it the same way later, on a spade trick her "
+                           "holder has already played to without her)", "drop it"),
+    ("standard-11-958-p6", "(you hold the king of spades too: play it the same way later", "drop it"),
+    ("standard-11-46-p22", "(you hold the ace of spades too: play it the same way later", "drop it"),
 ])
 def test_the_high_spade_reason_says_what_can_beat_it(bank, pid: str, said: str, unsaid: str) -> None:
     p = bank.by_id[pid]
@@ -212,10 +214,13 @@ def test_the_high_spade_reason_says_what_can_beat_it(bank, pid: str, said: str, 
 
 
 def test_a_cancellation_duck_names_the_surer_duck(bank) -> None:
+    """Both ducks are accepted: the words name both as the answer, not one and then the other as better."""
     p = bank.by_id["cancellation-1-17-p50"]  # the 3 of hearts is stored; the 2 cancels the 2 already led
     words = puzzle_explanation(p)
-    assert ("The 2 of hearts is surer still: with the other 2 of hearts already in this trick, the two would "
-            "cancel, so it can never win it.") in words, words
+    assert words.startswith("Play the 3 of hearts or the 2 of hearts: both stay under the 6 of hearts, and the coach "
+                            "rates them about the same."), words
+    assert ("the 2 of hearts is surer still: with the other 2 of hearts already in this trick, the two would "
+            "cancel, so it can never win this trick.") in words, words
     _checked(p, words)
     assert "surer" not in puzzle_explanation(bank.by_id["cancellation-1-49-p42"])  # no copy of a held heart led
 
@@ -229,3 +234,153 @@ def test_an_ace_is_said_to_be_unbeaten(bank) -> None:
     assert "nothing beats the ace of" in words and not re.search(r"higher than the ace of", words), words
     _checked(p, words)
     assert not any(re.search(r"higher than the ace of", q.explanation) for q in bank.puzzles)
+
+
+# ----- the s6b review: the jack of diamonds is won, a stopper that cannot win a heart trick, true reasons -----
+
+@pytest.mark.parametrize("pid, lower", [("deluxe-1-10-p37", "3"), ("omnibus-1-10-p37", "3"),
+                                        ("omnibus-1-177-p29", "4")])
+def test_the_jack_of_diamonds_is_played_to_win_it(bank, pid: str, lower: str) -> None:
+    p = bank.by_id[pid]
+    words = puzzle_explanation(p)
+    assert words.startswith("Play the jack of diamonds: in these rules whoever wins it takes 10 points off their "
+                            "score."), words
+    assert ("so a heart may still land on it, which costs far less than the 10 points the jack takes off, and only "
+            f"the queen of diamonds, still out, can beat it; the {lower} of diamonds would give up this chance to win "
+            "it.") in words, words
+    assert "get rid of" not in words and "perhaps with points" not in words, words
+    _checked(p, words)
+
+
+@pytest.mark.parametrize("pid, winner", [("omnibus-1-144-p5", "queen"), ("omnibus-1-144-p9", "king")])
+def test_the_jack_under_a_higher_diamond_hands_its_bonus_away(bank, pid: str, winner: str) -> None:
+    p = bank.by_id[pid]
+    words = puzzle_explanation(p)
+    assert (f"while the jack of diamonds stays under the {winner} of diamonds, so played here the jack would take 10 "
+            "points off the score of whoever wins this trick; keep it for a trick you win yourself.") in words, words
+    assert "perhaps with points in it" not in words, words
+    _checked(p, words)
+
+
+def test_a_diamond_above_the_jack_can_win_it(bank) -> None:
+    p = bank.by_id["omnibus-1-96-p17"]
+    words = puzzle_explanation(p)
+    assert ("the jack of diamonds is still out, and the queen of diamonds can win it (10 points off your score) if it "
+            "falls on this trick") in words, words
+    _checked(p, words)
+
+
+def test_no_reason_gets_rid_of_a_scoring_jack(bank) -> None:
+    for p in bank.puzzles:
+        if p.kind == "play" and p.view().rules.jack_points and p.best == "JD":
+            words = puzzle_explanation(p)
+            assert "get rid of" not in words and "out of diamonds throw points" not in words, (p.id, words)
+
+
+def test_a_led_jack_that_nothing_beats_wins_its_bonus(bank) -> None:
+    p = bank.by_id["omnibus-1-75-p40"]
+    words = puzzle_explanation(p)
+    assert words.startswith("Lead the jack of diamonds now: no diamond higher than the jack of diamonds is still "
+                            "out, so it wins the trick, and in these rules whoever wins it takes 10 points off their "
+                            "score."), words
+    _checked(p, words)
+
+
+def test_a_led_jack_that_can_lose_says_what_losing_gives_away(bank) -> None:
+    p = bank.by_id["omnibus-1-65-p36"]
+    words = puzzle_explanation(p)
+    assert ("so the jack of diamonds can lose the trick; if it does, the 10 points it takes off go to whoever wins "
+            "it.") in words, words
+    _checked(p, words)
+
+
+def test_a_stopper_that_cannot_win_a_heart_trick_is_not_told_to(bank) -> None:
+    p = bank.by_id["standard-62-386-p46"]  # no other heart is out and the 8 of spades is unbeaten
+    words = puzzle_explanation(p)
+    assert "keep it to win a heart trick" not in words, words
+    assert ("Careful: no other heart is still out, so the ace of hearts cannot win a heart trick; keep it for a later "
+            "trick: it goes to whoever wins that trick, and the moon fails unless that is the player across from "
+            "you.") in words, words
+    assert words.count("has taken every point so far") == 1, words
+    _checked(p, words)
+    assert "keep it to win a heart trick" in text.warn_moon_stopper(parse_cards("AH")[0], None, p.view().rules)
+
+
+def test_a_thrown_scoring_jack_is_no_dangerous_card() -> None:
+    jack = parse_cards("JD")[0]
+    words = text.hint_discard(jack, 0, -10)
+    assert "dangerous" not in words and "takes 10 points off the score of whoever wins this trick" in words, words
+    assert "dangerous card" in text.hint_discard(jack, 0)  # where the jack scores nothing it is a mid-range card
+
+
+@pytest.mark.parametrize("pid", ["n_player-1-4-p30", "omnibus-1-162-p24", "standard-1-271-p34"])
+def test_players_out_of_hearts_are_not_said_to_throw_points_you_hold(bank, pid: str) -> None:
+    """Out of hearts, a player can throw only the queen of spades on a heart trick: here she is in your hand."""
+    p = bank.by_id[pid]
+    words = puzzle_explanation(p)
+    assert "out of hearts" not in words and "throw" not in words, words
+    _checked(p, words)
+    assert "players out of clubs throw points on" in text.reason_boss_now(parse_cards("AC")[0])
+
+
+def test_a_top_heart_led_with_every_point_taken_and_the_queen_in_hand_is_a_moon_lead(bank) -> None:
+    p = bank.by_id["omnibus-1-162-p24"]  # six hearts taken, the queen of spades held, the 2, 3 and 10 out
+    words = puzzle_explanation(p)
+    assert words.startswith("Lead the ace of hearts now: you have taken every point so far and hold the queen of "
+                            "spades, so shooting the moon (one player taking every heart and the queen of spades) may "
+                            "be in reach; nothing beats the ace of hearts, so it wins the trick, and everyone still "
+                            "holding a heart must follow with one (three other hearts are still out)."), words
+    _checked(p, words)
+
+
+def test_a_heart_lead_is_not_said_to_let_a_void_player_throw_points_when_none_are_out(bank) -> None:
+    p = bank.by_id["n_player-1-31-p42"]
+    words = puzzle_explanation(p)
+    assert "a heart lead lets them throw points" not in words, words
+    _checked(p, words)
+
+
+@pytest.mark.parametrize("pid", ["standard-19-217-pass0", "standard-19-280-pass2", "standard-7-1202-pass3",
+                                 "standard-7-142-pass2", "standard-7-1782-pass1", "standard-7-2508-pass1"])
+def test_a_lone_ace_of_hearts_wins_the_first_heart_trick(bank, pid: str) -> None:
+    words = puzzle_explanation(bank.by_id[pid])
+    assert ("That pass keeps the ace of hearts as your only heart: still held when hearts are first led, it has to be "
+            "played, and it wins that trick, with the points in it (a lone ace of hearts does stop a moon, but in "
+            "this hand the simulations find passing it better).") in words, words
+    king = text.tempting_keeps_lone_high(parse_cards("KH")[0])
+    assert "it may win that trick" in king and "stop a moon" not in king
+    assert "it may win that trick" in text.tempting_keeps_lone_high(parse_cards("AH")[0], decks=2)
+
+
+@pytest.mark.parametrize("pid, last, lead", [("standard-1-4-p36", "ace of hearts", "ace of clubs"),
+                                             ("animal_table-1-4-p36", "ace of hearts", "ace of clubs"),
+                                             ("duell-1-4-p36", "ace of hearts", "ace of clubs"),
+                                             ("standard-1-127-p40", "king of hearts", "ace of diamonds")])
+def test_the_only_heart_out_must_take_the_trick(bank, pid: str, last: str, lead: str) -> None:
+    p = bank.by_id[pid]
+    words = puzzle_explanation(p)
+    assert words.startswith(f"Lead the jack of hearts: the {last} is the only heart still out, so its holder must "
+                            f"take this trick; nothing beats the {lead}, so led now it would win the trick, and the "
+                            f"{last} may be thrown on it."), words
+    assert "can lose it" not in words, words
+    _checked(p, words)
+
+
+def test_the_only_card_out_above_the_lead_will_win_it(bank) -> None:
+    p = bank.by_id["standard-1-64-p44"]  # the 2 of hearts led, the 3 the only heart out: no 'thrown on it'
+    words = puzzle_explanation(p)
+    assert ("while the 3 of hearts is the only heart still out, so the 2 of hearts will lose it.") in words, words
+    _checked(p, words)
+    assert check_explanation(p.view(), "The 5 of hearts is the only heart still out.") != []
+
+
+@pytest.mark.parametrize("pid", ["standard-1-69-p29", "standard-1-109-p33"])
+def test_two_void_players_are_named_at_once(bank, pid: str) -> None:
+    p = bank.by_id[pid]
+    words = puzzle_explanation(p)
+    assert ("but the players on your left and across from you have both shown out of clubs and play after you, so "
+            "hearts may still land on it") in words, words
+    assert [f for _, f in stated_facts(p.view(), words) if isinstance(f, SeatsShownOut)], words
+    _checked(p, words)
+    false = "The players on your left and on your right have both shown out of clubs."
+    assert check_explanation(p.view(), false) != []

@@ -8,6 +8,8 @@ cancelled (its other copy has been played, or is in this hand).
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from ..engine.cards import Card, suit_of
 from ..engine.view import PlayerView
 from . import text
@@ -24,9 +26,10 @@ def _uncancellable(view: PlayerView, a: Card) -> Fact | None:
     return None
 
 
-def duck_reason(view: PlayerView, c: Card, tempting: Card | None = None) -> Reason:
+def duck_reason(view: PlayerView, c: Card, tempting: Card | None = None, accepted: Collection[Card] = ()
+                ) -> Reason:
     """Why ``c``, which stays under the card winning the trick so far, does not take the trick (``tempting``: the
-    card it is compared with)."""
+    card it is compared with; ``accepted``: the other cards the coach accepts here, if known)."""
     current = trick_winner(view)
     if current is None or suit_of(c) != suit_of(current[1]) or not c < current[1]:
         raise ValueError("duck_reason: the card does not stay under a card winning this trick")
@@ -40,8 +43,12 @@ def duck_reason(view: PlayerView, c: Card, tempting: Card | None = None) -> Reas
         facts: tuple[Fact, ...] = (StaysUnder(c, winner), OtherCopyOut(winner))
         surer = next((d for d in sorted(set(view.hand)) if suit_of(d) == led and d != c and d < winner
                       and OtherCopyHeld(d).holds(view)), None)  # it cancels its copy in the trick: never wins
-        words = text.duck_cancel_open(c, winner, surer).format(facts[1].sentence(view))
-        return Reason(words, (*facts, OtherCopyHeld(surer)) if surer is not None else facts)
+        same = surer is not None and surer in accepted
+        copy_out = facts[1].sentence(view)
+        words = text.duck_cancel_open(c, winner, surer, same).format(text.cap(copy_out) if same else copy_out)
+        if surer is not None:
+            facts += (OtherCopyHeld(surer), StaysUnder(surer, winner))
+        return Reason(words, facts)
     anchor, why = anchors[0]
     facts = (StaysUnder(c, winner), OtherCopyOut(winner), LowerThan(c, anchor), why)
     beats = tempting is not None and suit_of(tempting) == led and anchor < tempting < winner

@@ -144,6 +144,26 @@ class ShownOut:
 
 
 @dataclass(frozen=True)
+class SeatsShownOut:
+    """Several other seats have shown out of a suit: 'the players on your left and across from you have both
+    shown out of clubs'."""
+
+    seats: tuple[int, ...]
+    suit: int
+
+    def holds(self, view: PlayerView) -> bool:
+        return len(self.seats) > 1 and all(s in shown_out(view, self.suit) for s in self.seats)
+
+    def sentence(self, view: PlayerView) -> str:
+        names = [who(view, s) for s in self.seats]
+        if all(n.startswith("the player ") for n in names):
+            names = [n.removeprefix("the player ") for n in names]
+            names[0] = f"the players {names[0]}"
+        joined = ", ".join(names[:-1]) + f" and {names[-1]}"
+        return f"{joined} have {'both' if len(names) == 2 else 'all'} shown out of {SUIT_NAMES[self.suit]}"
+
+
+@dataclass(frozen=True)
 class NoneShownOut:
     """No other seat has shown out of the suit yet."""
 
@@ -411,6 +431,8 @@ class TookEveryPoint:
         return taken[self.seat] > 0 and all(t == 0 for s, t in enumerate(taken) if s != self.seat)
 
     def sentence(self, view: PlayerView) -> str:
+        if self.seat == view.seat:
+            return "you have taken every point so far"
         return f"{who(view, self.seat)} has taken every point so far"
 
 
@@ -480,6 +502,7 @@ _SUIT = "(" + "|".join(SUIT_NAMES) + ")"
 _SING = "(" + "|".join(SUIT_SINGULAR) + ")"
 _CARD = "(the (?:" + "|".join(RANK_NAMES) + ") of (?:" + "|".join(SUIT_NAMES) + "))"
 _OTHER = "((?:" + "|".join(RANK_NAMES) + ") of (?:" + "|".join(SUIT_NAMES) + "))"
+_PLACE = r"(?:on your left|on your right|across from you)"
 _WHO = r"(the player on your left|the player on your right|the player across from you|seat \d+)"
 
 
@@ -542,8 +565,13 @@ _PHRASES: tuple[tuple[str, Reader], ...] = (
     (rf"{_NUM} (?:{_SING}|{_SUIT}) higher than {_CARD} (?:is|are) still out",
      lambda c, m: [HigherOut(_card(m[4]), _number(m[1]))]),
     (rf"{_CARD} is the highest {_SING} still out", lambda c, m: [HigherOut(_card(m[1]), 0)]),
+    (rf"{_CARD} is the only {_SING} still out",
+     lambda c, m: [CardOut(_card(m[1])), SuitOut(_suit(m[2]), 1)]),
     (rf"nothing beats {_CARD}", lambda c, m: [HigherOut(_card(m[1]), 0)]),
     (rf"{_WHO} has (?:shown out of|run out of) {_SUIT}", lambda c, m: [ShownOut(_seat(c.view, m[1]), _suit(m[2]))]),
+    (rf"the players ({_PLACE}(?:, {_PLACE})*) and ({_PLACE}) have (?:both|all) shown out of {_SUIT}",
+     lambda c, m: [SeatsShownOut(tuple(_seat(c.view, f"the player {p}") for p in (*m[1].split(", "), m[2])),
+                                 _suit(m[3]))]),
     (rf"no one has shown out of {_SUIT}", lambda c, m: [NoneShownOut(_suit(m[1]))]),
     (rf"(?<!once )you are out of {_SUIT}", lambda c, m: [YouAreOut(_suit(m[1]))]),
     (rf"{_CARD} is your last {_SING}", lambda c, m: [LastOfSuit(_card(m[1]))]),

@@ -270,11 +270,19 @@ def _pass_parts(view: PlayerView, cards: tuple[Card, ...], accepted: Sequence[tu
     return parts
 
 
-def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempting: Card | None = None) -> str:
+def heart_out(view: PlayerView) -> bool:
+    """Another hand may still hold a heart (so a heart of this hand can still win a heart trick)."""
+    return any(suit_of(c) == HEARTS for c in view.unseen())
+
+
+def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempting: Card | None = None,
+                 accepted: Sequence[Card] = ()) -> str:
     """Why ``c`` is a good card here, in the coach's words (with the expected points when known).
 
     ``tempting`` is the card it is compared with (the learner's, the runner-up, the bots' temptation): the
     reason then names a fact that separates the two (:func:`~hearts_tutor.coach.reasons.play_reason`).
+    ``accepted``: the other cards the coach accepts here (a puzzle's answers), so the words never call one of
+    them better than ``c``.
     """
     legal = view.legal_plays()
     if len(legal) == 1:
@@ -305,12 +313,12 @@ def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempt
             why = feed.words
         elif suit_of(c) != led:
             why = (text.hint_discard_points(c, led) if is_point_card(view, c)
-                   else text.hint_discard(c, led))
+                   else text.hint_discard(c, led, view.rules.jack_points))
         elif current is not None and c < current[1]:
             both_under = tempting is not None and suit_of(tempting) == led and tempting < current[1]
             keep = (keep_stopper_reason(view, c, tempting) or keep_jack_reason(view, c, tempting)
                     if both_under else None)
-            why = keep.words if keep is not None else duck_reason(view, c, tempting).words
+            why = keep.words if keep is not None else duck_reason(view, c, tempting, accepted).words
         elif players_after(view) == 0 and _would_win(view, c) and stake(view, c) < 0:
             why = text.hint_win_bonus(c, stake(view, c))
         elif players_after(view) == 0 and _would_win(view, c) and stake(view, c) == 0:
@@ -376,7 +384,8 @@ def tutor_warning(view: PlayerView, card: Card) -> Flag | None:
         mine = high_hearts(view.hand)
         if mine == [card] and not wins:
             who = text.seat_phrase(view.seat, suspect, view.n)
-            return Flag("throws_moon_stopper", "danger", text.warn_moon_stopper(card, who, view.rules), (card,))
+            return Flag("throws_moon_stopper", "danger",
+                        text.warn_moon_stopper(card, who, view.rules, heart_out(view)), (card,))
 
     if trick and not view.hearts_broken and suit_of(card) == HEARTS and suit_of(trick[0]) != HEARTS:
         if wins and after == 0:

@@ -75,9 +75,13 @@ def feed_shooter_reason(view: PlayerView, best: Card, tempting: Card | None) -> 
         return None
     facts: tuple[Fact, ...] = (WinningTrick(*current), TookEveryPoint(suspect))
     left = [c for c in (*view.unseen(), *view.hand, *view.trick) if is_point_card(view, c)]
-    template = text.reason_keep_from_shooter(best, tempting, led, view.rules, last=players_after(view) == 0,
-                                             completes=left == [tempting])
-    return _checked(template.format(facts[0].sentence(view)), facts, view)
+    last = players_after(view) == 0
+    unbeaten = not last and higher_out(view, current[1]) == 0  # they win this trick for certain
+    if unbeaten:
+        facts += (HigherOut(current[1], 0),)
+    template = text.reason_keep_from_shooter(best, tempting, led, view.rules, last=last,
+                                             completes=left == [tempting], unbeaten=unbeaten)
+    return _checked(template.format(facts[0].sentence(view), *(f.sentence(view) for f in facts[2:])), facts, view)
 
 
 def keep_stopper_reason(view: PlayerView, best: Card, tempting: Card | None) -> Reason | None:

@@ -38,7 +38,7 @@ def _lone_high(view: PlayerView, best: Sequence[Card], tempting: Sequence[Card])
     kept = [c for c in hand if c not in tempting]
     hearts = [c for c in kept if suit_of(c) == HEARTS]
     if len(hearts) == 1 and rank_of(hearts[0]) >= KING and hearts[0] in best:
-        return [text.tempting_keeps_lone_high(hearts[0])]
+        return [text.tempting_keeps_lone_high(hearts[0], view.rules.decks)]
     return []
 
 

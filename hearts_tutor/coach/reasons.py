@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.cards import HEARTS, QUEEN_OF_SPADES, SPADES, Card, rank_of, suit_of
+from ..engine.cards import DIAMONDS, HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SPADES, Card, rank_of, suit_of
 from ..engine.view import PlayerView
 from . import text
 from .facts import (
     BeatsSoFar,
+    CardOut,
     Fact,
     HigherOut,
     LastOfSuit,
@@ -27,6 +28,7 @@ from .facts import (
     QueenHeldBy,
     QueenHolderPlayed,
     QueenLive,
+    SeatsShownOut,
     ShownOut,
     StaysUnder,
     SuitOut,
@@ -39,7 +41,7 @@ from .facts import (
     queen_live,
     shown_out,
 )
-from .situation import moon_suspect, players_after, stake, trick_winner
+from .situation import is_point_card, moon_suspect, players_after, stake, trick_winner
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,8 @@ def play_reason(view: PlayerView, best: Card, tempting: Card | None) -> Reason |
     if tempting is None or tempting == best:
         return None
     reason = _lead_reason(view, best, tempting) if not view.trick else _follow_reason(view, best, tempting)
+    if reason is not None and not view.trick:
+        reason = _jack_may_be_lost(view, best, reason)
     if reason is not None and not reason.holds(view):  # never say a fact that is false here
         return None
     return reason
@@ -81,19 +85,35 @@ def _lead_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
         where: Fact = QueenLive() if holder is None else QueenHeldBy(holder)
         return _say(view, text.reason_queen_catch(b, t, ht == 0), where, HigherOut(t, ht))
     voids_t, voids_b = shown_out(view, st), shown_out(view, sb)
-    if sb != st and voids_t and not voids_b and ht < 3 and may_follow(view, st):
+    if sb != st and voids_t and not voids_b and ht < 3 and may_follow(view, st) and _points_to_throw(view, st):
         return _say(view, text.reason_void_lead(b, t), ShownOut(voids_t[0], st), NoneShownOut(sb))
     if sb != st and not may_follow(view, st) and may_follow(view, sb):
         if hb:
             return _say(view, text.reason_nobody_follows(b, t, lose=True), NoOneElseHolds(st), HigherOut(b, hb))
         return _say(view, text.reason_nobody_follows(b, t, lose=False), NoOneElseHolds(st))
     if hb > 0 and ht == 0 and may_follow(view, st) and may_follow(view, sb):
+        rest = out_of_suit(view, sb)
+        if len(rest) == 1 and hb == 1 and view.rules.decks == 1:  # the one card out, above ``b``, is in a hand: it wins
+            last = (CardOut(rest[0]), SuitOut(sb, 1), HigherOut(b, 1))
+            if sb != st and is_point_card(view, rest[0]):  # and it could be thrown on ``t``'s trick
+                words = text.reason_lead_to_last_card(b, t, rest[0]).format(HigherOut(t, 0).sentence(view))
+                return Reason(words, (*last, HigherOut(t, 0)))
+            words = text.reason_lead_loses(b, t, sure=True).format(HigherOut(t, 0).sentence(view),
+                                                                   text.only_one_out(rest[0]))
+            return Reason(words, (HigherOut(t, 0), *last))
         return _say(view, text.reason_lead_loses(b, t), HigherOut(t, 0), HigherOut(b, hb))
     if (hb == 0 and ht > 0 and sb != HEARTS and may_follow(view, sb) and not voids_b
             and len(out_of_suit(view, sb)) >= 3):
         return _say(view, text.reason_cash_winner(b), HigherOut(b, 0), NoneShownOut(sb))
+    if _moon_lead(view, b, hb):
+        queen = QUEEN_OF_SPADES in view.hand
+        return _say(view, text.reason_moon_lead(b, view.rules, queen), TookEveryPoint(view.seat), HigherOut(b, 0),
+                    SuitOut(sb, len(out_of_suit(view, sb))))
+    if b == JACK_OF_DIAMONDS and view.rules.jack_points and hb == 0 and view.rules.decks == 1:
+        return _say(view, text.reason_lead_boss_jack(view.rules.jack_points), HigherOut(b, 0))
     if hb == 0 and may_follow(view, sb):
-        return _say(view, text.reason_boss_now(b), HigherOut(b, 0), SuitOut(sb, len(out_of_suit(view, sb))))
+        return _say(view, text.reason_boss_now(b, _points_to_throw(view, sb)), HigherOut(b, 0),
+                    SuitOut(sb, len(out_of_suit(view, sb))))
     if hb and ht:
         if sb == st and rank_of(b) < rank_of(t):
             return _say(view, text.reason_lower_same_suit(b), LowerThan(b, t), HigherOut(b, hb))
@@ -104,6 +124,36 @@ def _lead_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
     if sb != st and sum(1 for c in view.hand if suit_of(c) == sb) == 1 and sb != HEARTS:
         return _say(view, text.reason_last_of_suit(b, sb), LastOfSuit(b))
     return None
+
+
+MOON_LEAD_HEARTS = 4
+"""Hearts taken (with every point so far) before a top heart's lead is said to go on toward the moon (as a moon
+suspect is judged: :func:`~hearts_tutor.coach.situation.moon_suspect`)."""
+
+
+def _moon_lead(view: PlayerView, b: Card, hb: int) -> bool:
+    """A top heart led by a seat that has taken every point so far (four hearts or more) while the queen of
+    spades, where she scores, is in its hand or already taken by it: the lead goes on toward the moon."""
+    me = view.seat
+    if suit_of(b) != HEARTS or hb or view.rules.decks != 1 or view.hearts_taken[me] < MOON_LEAD_HEARTS:
+        return False
+    if not TookEveryPoint(me).holds(view) or not out_of_suit(view, HEARTS):
+        return False
+    return not view.rules.queen_points or QUEEN_OF_SPADES in view.hand or bool(view.queens_taken[me])
+
+
+def _jack_may_be_lost(view: PlayerView, b: Card, reason: Reason) -> Reason:
+    """A scoring jack of diamonds led where a higher diamond is out: say what losing the trick gives away."""
+    if b != JACK_OF_DIAMONDS or not view.rules.jack_points or not higher_out(view, b) or \
+            not reason.words.endswith("."):
+        return reason
+    return Reason(reason.words[:-1] + text.jack_lost(view.rules.jack_points), reason.facts)
+
+
+def _points_to_throw(view: PlayerView, suit: int) -> bool:
+    """A point card of another suit than ``suit`` is still out in another hand: a player out of ``suit`` could
+    throw it on a trick of it (the hearts on a club trick; on a heart trick only the queen of spades)."""
+    return any(is_point_card(view, c) and suit_of(c) != suit for c in view.unseen())
 
 
 def _points_may_come(view: PlayerView, led: int, holder: int | None) -> tuple[list[int], str | None]:
@@ -135,20 +185,44 @@ def _follow_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
     if b_wins and points == 0 and (not t_wins or rank_of(b) > rank_of(t)):
         holder = view.known_holder().get(QUEEN_OF_SPADES)
         void, price = _points_may_come(view, led, holder)
-        shown = tuple(ShownOut(s, led) for s in void)
+        shown: tuple[Fact, ...] = ((SeatsShownOut(tuple(void), led),) if len(void) > 1
+                                   else tuple(ShownOut(s, led) for s in void))
+        jack = view.rules.jack_points
+        if jack and b == JACK_OF_DIAMONDS:  # a card to win, not to get rid of
+            return _win_jack(view, t, price, shown)
+        if jack and t == JACK_OF_DIAMONDS and not t_wins:
+            return _say(view, text.reason_jack_under(b, jack), TrickPoints(0), BeatsSoFar(b),
+                        StaysUnder(t, current[1]))
         if _high_spade(b) and holder is not None and QueenHolderPlayed(holder).holds(view):
             also = next((c for c in view.hand if _high_spade(c) and c != b), None)  # the other of ace and king
             words = text.reason_high_spade_behind_queen(b, t, hb, also, price, len(void))
             return _say(view, words, QueenHolderPlayed(holder), TrickPoints(0), *shown, HigherOut(b, hb))
-        return _say(view, text.reason_take_cheap_trick(b, t, price, len(void)), TrickPoints(0), BeatsSoFar(b), *shown,
-                    HigherOut(b, hb))
+        catch = jack and suit_of(b) == DIAMONDS and b > JACK_OF_DIAMONDS and CardOut(JACK_OF_DIAMONDS).holds(view)
+        return _say(view, text.reason_take_cheap_trick(b, t, price, len(void), jack if catch else 0), TrickPoints(0),
+                    BeatsSoFar(b), *shown, *((HigherOut(b, hb),) if rank_of(b) != 12 else ()),
+                    *((CardOut(JACK_OF_DIAMONDS),) if catch else ()))
     if b_wins and not t_wins:
         if hb <= 1:  # what makes it a winner anyway: the cards above it still out, not the suit's count
-            return _say(view, text.reason_take_now(b, led, hb == 0), TrickPoints(points), HigherOut(b, hb))
+            return _say(view, text.reason_take_now(b, led, hb == 0, _points_to_throw(view, led)), TrickPoints(points),
+                        HigherOut(b, hb))
         return None
     if b_wins and t_wins and rank_of(b) < rank_of(t) and hb and after:
         return _say(view, text.reason_may_be_overtaken(b, t), BeatsSoFar(b), HigherOut(b, hb), PlayersAfter(after))
     return None
+
+
+def _win_jack(view: PlayerView, t: Card, price: str | None, shown: tuple[Fact, ...]) -> Reason:
+    """Why play the jack of diamonds (where it scores) on a pointless trick it is winning: to win it."""
+    above = [c for c in view.unseen() if suit_of(c) == DIAMONDS and c > JACK_OF_DIAMONDS]
+    only = above[0] if len(above) == 1 else None
+    beat: tuple[Fact, ...] = ((CardOut(only), HigherOut(JACK_OF_DIAMONDS, 1)) if only is not None
+                              else (HigherOut(JACK_OF_DIAMONDS, len(above)),))
+    seats = len(shown[0].seats) if shown and isinstance(shown[0], SeatsShownOut) else 1
+    words = text.reason_win_jack(t, view.rules.jack_points, price, seats, only)
+    facts: tuple[Fact, ...] = (TrickPoints(0), BeatsSoFar(JACK_OF_DIAMONDS), *shown, *beat)
+    said = [f.sentence(view) for f in facts[:2 + len(shown)]] + ([] if only is not None else [beat[0].sentence(view)])
+    said[0] = text.cap(said[0])
+    return Reason(words.format(*said), facts)
 
 
 def lead_from_shooter(view: PlayerView, best: Card, tempting: Card | None) -> Reason | None:

@@ -20,6 +20,7 @@ from typing import Literal, TypeAlias
 
 from ..engine.cards import (
     HEARTS,
+    JACK_OF_DIAMONDS,
     QUEEN_OF_SPADES,
     RANK_NAMES,
     SUIT_NAMES,
@@ -450,9 +451,17 @@ def warn_breaks_hearts_own(c: Card) -> str:
             "trick yourself, taking the point.")
 
 
-def warn_moon_stopper(c: Card, who: str | None, rules: Rules) -> str:
-    """``who``: the seat that may be shooting the moon (None: the words around have already said so)."""
-    keep = f"{card_name(c)} is your last high heart; keep it to win a heart trick and stop the moon."
+def warn_moon_stopper(c: Card, who: str | None, rules: Rules, heart_out: bool = True, shooter: str | None = None
+                      ) -> str:
+    """``who``: the seat that may be shooting the moon (None: the words around have already said so; ``shooter``
+    then names it where needed); ``heart_out``: another hand may still hold a heart, so ``c`` can still win a heart
+    trick. When none is out it cannot: it stops the moon only by falling on a trick the shooter does not win."""
+    if heart_out:
+        keep = f"{card_name(c)} is your last high heart; keep it to win a heart trick and stop the moon."
+    else:
+        shooter = who or shooter or "the shooter"
+        keep = (f"no other heart is still out, so {card_name(c)} cannot win a heart trick; keep it for a later "
+                f"trick: it goes to whoever wins that trick, and the moon fails unless that is {shooter}.")
     if who is None:
         return f"Careful: {keep}"
     return f"Careful: {who} has taken every point so far and may be {shoot(rules)}. {cap(keep)}"
@@ -498,10 +507,18 @@ def duck_cancel_safe(c: Card, winner: Card, anchor: Card, tempting: Card | None)
             f"cancel, but {{}}, which nothing can cancel ({{}}): you do not take this trick.{then}")
 
 
-def duck_cancel_open(c: Card, winner: Card, surer: Card | None = None) -> str:
+def duck_cancel_open(c: Card, winner: Card, surer: Card | None = None, rated_same: bool = False) -> str:
     """Two decks: ``c`` stays under ``winner``, whose other copy is out ({}) and could cancel it. ``surer``: a
     card of this hand whose other copy lies in the trick: played, the two cancel, so it can never win the trick
-    (the surer duck, named so ``c`` is not taken for the only safe card)."""
+    (the surer duck, named so ``c`` is not taken for the only safe card). ``rated_same``: the coach accepts
+    ``surer`` too, so both are named as the answer (the words must not call the other card better than the
+    answer)."""
+    if surer is not None and rated_same:
+        return (f"Play {card_name(c)} or {card_name(surer)}: both stay under {card_name(winner)}, and the coach "
+                f"rates them about the same. {{}}, and only if it falls on this trick and the two cancel could "
+                f"{card_name(c)} win it; {card_name(surer)} is surer still: with the other "
+                f"{card_name(surer).removeprefix('the ')} already in this trick, the two would cancel, so it can "
+                "never win this trick.")
     out = (f"Play {card_name(c)}: it stays under {card_name(winner)}; {{}}, and only if it falls on this trick "
            "and the two cancel could this trick come to you.")
     if surer is not None:
@@ -510,7 +527,13 @@ def duck_cancel_open(c: Card, winner: Card, surer: Card | None = None) -> str:
     return out
 
 
-def hint_discard(c: Card, suit: int) -> str:
+def hint_discard(c: Card, suit: int, jack_points: int = 0) -> str:
+    """Throw away ``c`` (out of ``suit``); ``jack_points``: what the jack of diamonds scores in these rules (a
+    scoring jack is no dangerous card: thrown, it takes its points off the trick winner's score)."""
+    if c == JACK_OF_DIAMONDS and jack_points:
+        return (f"Throw away the jack of diamonds: you are out of {suit_name(suit)}, so you may play any card; the "
+                f"jack takes {-jack_points} points off the score of whoever wins this trick, and the coach's "
+                "simulations find that costs you less than your other cards would.")
     if rank_of(c) < 5:  # 2 to 6: not a card anyone fears
         return (f"Throw away {card_name(c)}: you are out of {suit_name(suit)}, so you may play any card, and "
                 "your other cards are worth more to you for later.")
@@ -575,10 +598,16 @@ def tempting_no_void() -> str:
     return "That pass empties no suit, so it leaves you no void to throw dangerous cards on."
 
 
-def tempting_keeps_lone_high(c: Card) -> str:
-    """A puzzle's tempting pass keeps the high heart ``c`` (one the answer passes) as the hand's only heart."""
-    return (f"That pass keeps {card_name(c)} as your only heart: still held when hearts are first led, it has to "
-            "be played, and it may win that trick, with the points in it.")
+def tempting_keeps_lone_high(c: Card, decks: int = 1) -> str:
+    """A puzzle's tempting pass keeps the high heart ``c`` (one the answer passes) as the hand's only heart. With
+    one deck the ace surely wins the heart trick it must be played on (the king, or an ace with two decks, may);
+    the lone ace stops a moon too, which lesson 2 teaches, so the words say why it goes anyway."""
+    head = (f"That pass keeps {card_name(c)} as your only heart: still held when hearts are first led, it has to "
+            "be played")
+    if decks == 1 and rank_of(c) == 12:
+        return (f"{head}, and it wins that trick, with the points in it (a lone ace of hearts does stop a moon, but "
+                "in this hand the simulations find passing it better).")
+    return f"{head}, and it may win that trick, with the points in it."
 
 
 def answer_keeps_long_hearts(hearts: list[Card], count: int) -> str:
@@ -624,11 +653,33 @@ def reason_nobody_follows(b: Card, t: Card, lose: bool) -> str:
             f"on it{tail}")
 
 
-def reason_boss_now(b: Card) -> str:
+def reason_boss_now(b: Card, thrown: bool = True) -> str:
+    """{} nothing higher out, {} the suit's cards out. ``thrown``: a point card of another suit is still out in
+    another hand, so players out of the suit can throw points on a later trick of it (else that is not said)."""
     suit = SUIT_NAMES[suit_of(b)]
-    return (f"Lead {card_name(b)} now: {{}}, so it wins any {suit[:-1]} trick you play it on, and {{}}; the "
-            f"fewer {suit} are left, the likelier a later {suit[:-1]} trick is one that players out of {suit} "
-            "throw points on.")
+    head = f"Lead {card_name(b)} now: {{}}, so it wins any {suit[:-1]} trick you play it on, and {{}}"
+    if not thrown:
+        return f"{head}."
+    return (f"{head}; the fewer {suit} are left, the likelier a later {suit[:-1]} trick is one that players out of "
+            f"{suit} throw points on.")
+
+
+def reason_lead_boss_jack(points: int) -> str:
+    """The jack of diamonds (scoring ``points``, -10) led when nothing above it is out ({}): it wins its trick."""
+    return (f"Lead the jack of diamonds now: {{}}, so it wins the trick, and in these rules whoever wins it takes "
+            f"{-points} points off their score.")
+
+
+def reason_moon_lead(b: Card, rules: Rules, queen: bool) -> str:
+    """{} you took every point, {} ``b`` unbeaten, {} hearts out (``queen``: the queen of spades is in your hand)."""
+    held = " and hold the queen of spades" if queen else ""
+    return (f"Lead {card_name(b)} now: {{}}{held}, so {shoot(rules)} may be in reach; {{}}, so it wins the trick, "
+            "and everyone still holding a heart must follow with one ({}).")
+
+
+def jack_lost(points: int) -> str:
+    """Said after a reason to lead the scoring jack of diamonds that can lose its trick."""
+    return f"; if it does, the {-points} points it takes off go to whoever wins it."
 
 
 def reason_void_lead(b: Card, t: Card) -> str:
@@ -636,8 +687,23 @@ def reason_void_lead(b: Card, t: Card) -> str:
             f"trick, while {{}}.")
 
 
-def reason_lead_loses(b: Card, t: Card) -> str:
-    return f"Lead {card_name(b)}: {{}}, so it would win the trick, while {{}}, so {card_name(b)} can lose it."
+def reason_lead_to_last_card(b: Card, t: Card, last: Card) -> str:
+    """``last``, above ``b``, is the only card of ``b``'s suit still out, so its holder must win ``b``'s trick;
+    ``t`` cannot be beaten ({}), so led it wins, and ``last`` may be thrown on it."""
+    return (f"Lead {card_name(b)}: {only_one_out(last)}, so its holder must take this "
+            f"trick; {{}}, so led now it would win the trick, and {card_name(last)} may be thrown on it.")
+
+
+def only_one_out(c: Card) -> str:
+    """'the ace of hearts is the only heart still out' (read back by the facts checker)."""
+    return f"{card_name(c)} is the only {SUIT_NAMES[suit_of(c)][:-1]} still out"
+
+
+def reason_lead_loses(b: Card, t: Card, sure: bool = False) -> str:
+    """{} ``t`` unbeaten, {} cards above ``b`` out (``sure``: {} the one card out of its suit, above it, so ``b``
+    surely loses the trick)."""
+    return (f"Lead {card_name(b)}: {{}}, so it would win the trick, while {{}}, so {card_name(b)} "
+            f"{'will' if sure else 'can'} lose it.")
 
 
 def reason_cash_winner(b: Card) -> str:
@@ -672,12 +738,15 @@ def reason_take_lead_from_shooter(b: Card, rules: Rules, *, tempting_stays_under
             f"left on lead can go on cashing winners{under}.")
 
 
-def reason_keep_from_shooter(b: Card, t: Card, suit: int, rules: Rules, *, last: bool, completes: bool = False
-                             ) -> str:
+def reason_keep_from_shooter(b: Card, t: Card, suit: int, rules: Rules, *, last: bool, completes: bool = False,
+                             unbeaten: bool = False) -> str:
     """Don't feed a shooter: {} winning the trick (``t`` is the card that would feed them; ``completes``: ``t`` is
-    the only point card they have not taken, so on their trick it gives them the moon outright)."""
-    head = (f"Throw away {card_name(b)} (you are out of {suit_name(suit)}): {{}} and has taken every point so far, "
-            f"so {card_name(t)} on this trick {'would' if last else 'could'}")
+    the only point card they have not taken, so on their trick it gives them the moon outright; ``unbeaten``: {}
+    no card still out can beat their card, so they win this trick for certain)."""
+    sure = last or unbeaten
+    why = ", and {}" if unbeaten and not last else ""
+    head = (f"Throw away {card_name(b)} (you are out of {suit_name(suit)}): {{}} and has taken every point so far"
+            f"{why}, so {card_name(t)} on this trick {'would' if sure else 'could'}")
     if completes:
         return f"{head} let them finish {shoot(rules)}: it is the only point card they have not taken yet."
     return f"{head} help them toward {shoot(rules)}."
@@ -706,28 +775,54 @@ def reason_keep_jack_catcher(b: Card, t: Card, winner: Card, points: int) -> str
 
 def _may_land(price: str | None, seats: int = 1) -> str:
     """', but {} (a seat still to play has shown out of the suit) and plays after you, so a heart may still land on
-    it' when ``price`` (what they may throw) is given, one {} per such seat; else nothing."""
+    it' when ``price`` (what they may throw) is given (one {} for all such seats: 'the players on your left and
+    across from you have both shown out of clubs'); else nothing."""
     if not price:
         return ""
     if seats == 1:
         return f", but {{}} and plays after you, so {price} may still land on it"
-    return f", but {' and '.join(['{}'] * seats)}, and they play after you, so {price} may still land on it"
+    return f", but {{}} and play after you, so {price} may still land on it"  # {} names them all at once
 
 
-def reason_take_cheap_trick(b: Card, t: Card, price: str | None = None, seats: int = 1) -> str:
+def reason_take_cheap_trick(b: Card, t: Card, price: str | None = None, seats: int = 1,
+                            jack_points: int = 0) -> str:
     """{} no points, {} beats so far[, {} a seat after shown out], {} higher out (``price``: what that seat may
-    throw on the trick)."""
+    throw on the trick). ``jack_points``: the jack of diamonds scores that (-10) and ``b``, a diamond above it,
+    can win it on this trick ({} it is still out)."""
     cheap = "; even so, this is a good moment" if price else ", so this is a cheap moment"
     above = "" if rank_of(b) == 12 else " ({})"  # an ace: nothing is higher, no need to say so
-    return (f"Play {card_name(b)}: {{}} and {{}}{_may_land(price, seats)}{cheap} to get rid of it{above}; "
+    jack = (f"; {{}}, and {card_name(b)} can win it ({-jack_points} points off your score) if it falls on this "
+            "trick" if jack_points else "")
+    return (f"Play {card_name(b)}: {{}} and {{}}{_may_land(price, seats)}{cheap} to get rid of it{above}{jack}; "
             f"{card_name(t)} would keep it in your hand to win a later trick, perhaps with points in it.")
+
+
+def reason_win_jack(t: Card, points: int, price: str | None = None, seats: int = 1, beaten_by: Card | None = None
+                    ) -> str:
+    """Play the jack of diamonds (where it scores ``points``, -10) to win it: {} no points, {} beats so far[, {} a
+    seat after shown out], then {} the diamonds above it still out (``beaten_by``: instead, the only one, named).
+    Never 'get rid of' it: the jack is a card to win."""
+    if price in ("a heart", "hearts"):  # a point or two: less than the jack is worth
+        land = f"{_may_land(price, seats)}, which costs far less than the {-points} points the jack takes off"
+    else:
+        land = _may_land(price, seats)
+    beat = f"only {card_name(beaten_by)}, still out, can beat it" if beaten_by is not None else "{}"
+    return (f"Play the jack of diamonds: in these rules whoever wins it takes {-points} points off their score. "
+            f"{{}} and {{}}{land}, and {beat}; {card_name(t)} would give up this chance to win it.")
+
+
+def reason_jack_under(b: Card, points: int) -> str:
+    """``b`` wins a pointless trick ({} no points, {} beats so far) where the jack of diamonds, the tempting card,
+    would stay under the winner so far ({}) and hand its ``points`` (-10) to whoever wins the trick."""
+    return (f"Play {card_name(b)}: {{}} and {{}}, while {{}}, so played here the jack would take {-points} points "
+            "off the score of whoever wins this trick; keep it for a trick you win yourself.")
 
 
 def reason_high_spade_behind_queen(b: Card, t: Card, higher: int = 0, also: Card | None = None,
                                    price: str | None = None, seats: int = 1) -> str:
     """A high spade wins a pointless spade trick after the queen's holder has played to it: {} holder played,
     {} no points. ``higher``: the spades above ``b`` still out; ``also``: the other of the ace and king when this
-    hand holds it too (the next high spade to get rid of the same way); ``price``: what a seat still to play that
+    hand holds it too (the next high spade to play the same way); ``price``: what a seat still to play that
     has shown out of spades may throw on the trick ({} that seat shown out).
 
     >>> from hearts_tutor.engine.cards import parse_card
@@ -735,8 +830,8 @@ def reason_high_spade_behind_queen(b: Card, t: Card, higher: int = 0, also: Card
     'only the ace of spades, still out, could beat it); the 3 of spades would keep it in your hand.'
     """
     if also is not None:
-        why = (f" (you hold {card_name(also)} too: drop it the same way, on a later spade trick her holder has "
-               "already played to)")
+        why = (f" (you hold {card_name(also)} too: play it the same way later, on a spade trick her holder has "
+               "already played to without her)")
     elif b == QUEEN_OF_SPADES + 2:  # the ace: nothing is higher, no need to say so
         why = ""
     elif higher == 1 and b == QUEEN_OF_SPADES + 1:  # the king, the ace still out
@@ -751,12 +846,15 @@ def reason_high_spade_behind_queen(b: Card, t: Card, higher: int = 0, also: Card
             "it in your hand.")
 
 
-def reason_take_now(b: Card, suit: int, certain: bool) -> str:
-    """{} trick points, but {} higher cards out (``certain``: none, so it surely wins a trick of its suit)."""
+def reason_take_now(b: Card, suit: int, certain: bool, thrown: bool = True) -> str:
+    """{} trick points, but {} higher cards out (``certain``: none, so it surely wins a trick of its suit;
+    ``thrown``: a point card of another suit is still out in another hand, which a player out of the suit could
+    throw on a later trick of it; else that is not said)."""
     will = "will win" if certain else "will likely win"
-    return (f"Play {card_name(b)}: {{}}, but {{}}, so {card_name(b)} {will} a "
-            f"{SUIT_NAMES[suit][:-1]} trick anyway; better now than later, when a player out of "
-            f"{SUIT_NAMES[suit]} can throw more points on it.")
+    head = f"Play {card_name(b)}: {{}}, but {{}}, so {card_name(b)} {will} a {SUIT_NAMES[suit][:-1]} trick anyway"
+    if not thrown:
+        return f"{head}."
+    return f"{head}; better now than later, when a player out of {SUIT_NAMES[suit]} can throw more points on it."
 
 
 def reason_may_be_overtaken(b: Card, t: Card) -> str:

@@ -409,8 +409,9 @@ def explain_decision(view: PlayerView, best: Any, tempting: Any, cost: float, ac
     """The coach's words: why the answer, and what the most tempting wrong move costs and why (``accepted``: the
     moves the coach accepts, best first; a pass's reasons may name another accepted pass)."""
     from ..coach import text
-    from ..coach.hints import explain_pass, explain_play, tutor_warning
+    from ..coach.hints import explain_pass, explain_play, heart_out, tutor_warning
     from ..coach.pass_contrast import answer_keeps, tempting_pass_flags
+    from ..coach.situation import moon_suspect
 
     if view.phase is Phase.PASS:
         why = explain_pass(view, best, opening=True, accepted=[a for a in accepted if a != best])
@@ -418,13 +419,15 @@ def explain_decision(view: PlayerView, best: Any, tempting: Any, cost: float, ac
         flags = tempting_pass_flags(view, best, tempting)
         move = text.pass_phrase(tempting)
     else:
-        why = explain_play(view, best, tempting=tempting)
+        why = explain_play(view, best, tempting=tempting, accepted=[a for a in accepted if a != best])
         warning = tutor_warning(view, tempting)
         stopper = warning is not None and warning.id == "throws_moon_stopper"
         said = stopper and "stop the moon" in why
         flags = [warning.reason] if warning and not said else []  # (not the stopper twice)
         if stopper and not said and "has taken every point so far" in why:  # (nor the moon threat twice)
-            flags = [text.warn_moon_stopper(tempting, None, view.rules)]
+            suspect = moon_suspect(view)
+            shooter = text.seat_phrase(view.seat, suspect, view.n) if suspect is not None else None
+            flags = [text.warn_moon_stopper(tempting, None, view.rules, heart_out(view), shooter)]
         move = text.play_phrase(tempting)
     costs = f"{text.cap(move)} costs {text.points_phrase(cost)} more on average."
     return " ".join([why, costs, *flags]).strip()
