@@ -289,8 +289,8 @@ def test_a_led_jack_that_nothing_beats_wins_its_bonus(bank) -> None:
 def test_a_led_jack_that_can_lose_says_what_losing_gives_away(bank) -> None:
     p = bank.by_id["omnibus-1-65-p36"]
     words = puzzle_explanation(p)
-    assert ("so the jack of diamonds can lose the trick; if it does, the 10 points it takes off go to whoever wins "
-            "it.") in words, words
+    assert ("so the jack of diamonds can lose the trick; if it does, whoever wins that trick gets the 10 points off "
+            "their score instead of you.") in words, words
     _checked(p, words)
 
 
@@ -298,9 +298,9 @@ def test_a_stopper_that_cannot_win_a_heart_trick_is_not_told_to(bank) -> None:
     p = bank.by_id["standard-62-386-p46"]  # no other heart is out and the 8 of spades is unbeaten
     words = puzzle_explanation(p)
     assert "keep it to win a heart trick" not in words, words
-    assert ("Careful: no other heart is still out, so the ace of hearts cannot win a heart trick; keep it for a later "
-            "trick: it goes to whoever wins that trick, and the moon fails unless that is the player across from "
-            "you.") in words, words
+    assert ("Careful: no other heart is still out, so the ace of hearts stops the moon on any trick the player "
+            "across from you does not win: lead it if you get the lead, or throw it on a trick another player "
+            "wins.") in words, words
     assert words.count("has taken every point so far") == 1, words
     _checked(p, words)
     assert "keep it to win a heart trick" in text.warn_moon_stopper(parse_cards("AH")[0], None, p.view().rules)

@@ -455,13 +455,13 @@ def warn_moon_stopper(c: Card, who: str | None, rules: Rules, heart_out: bool = 
                       ) -> str:
     """``who``: the seat that may be shooting the moon (None: the words around have already said so; ``shooter``
     then names it where needed); ``heart_out``: another hand may still hold a heart, so ``c`` can still win a heart
-    trick. When none is out it cannot: it stops the moon only by falling on a trick the shooter does not win."""
+    trick. When none is out, it stops the moon on any trick the shooter does not win (led, it wins its own)."""
     if heart_out:
         keep = f"{card_name(c)} is your last high heart; keep it to win a heart trick and stop the moon."
     else:
         shooter = who or shooter or "the shooter"
-        keep = (f"no other heart is still out, so {card_name(c)} cannot win a heart trick; keep it for a later "
-                f"trick: it goes to whoever wins that trick, and the moon fails unless that is {shooter}.")
+        keep = (f"no other heart is still out, so {card_name(c)} stops the moon on any trick {shooter} does not "
+                "win: lead it if you get the lead, or throw it on a trick another player wins.")
     if who is None:
         return f"Careful: {keep}"
     return f"Careful: {who} has taken every point so far and may be {shoot(rules)}. {cap(keep)}"
@@ -679,7 +679,7 @@ def reason_moon_lead(b: Card, rules: Rules, queen: bool) -> str:
 
 def jack_lost(points: int) -> str:
     """Said after a reason to lead the scoring jack of diamonds that can lose its trick."""
-    return f"; if it does, the {-points} points it takes off go to whoever wins it."
+    return f"; if it does, whoever wins that trick gets the {-points} points off their score instead of you."
 
 
 def reason_void_lead(b: Card, t: Card) -> str:
