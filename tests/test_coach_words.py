@@ -384,3 +384,15 @@ def test_two_void_players_are_named_at_once(bank, pid: str) -> None:
     _checked(p, words)
     false = "The players on your left and on your right have both shown out of clubs."
     assert check_explanation(p.view(), false) != []
+
+
+def test_a_sure_winner_led_now_always_says_why_now(bank) -> None:
+    """'Lead the ace now: it wins any heart trick' gives no reason for now; the reason is that players out of the
+    suit can throw points on a later trick of it, and where nobody can, the coach does not claim one."""
+    for p in bank.puzzles:
+        m = re.match(r"Lead the \w+ of (\w+) now: nothing beats [^:;.]*, so it wins any \w+ trick you play it on",
+                     p.explanation)
+        if m:
+            assert f"players out of {m[1]} throw points on" in p.explanation, (p.id, p.explanation)
+    for pid in ("deluxe-1-17-p24", "n_player-1-4-p30", "n_player-1-5-p33"):
+        assert not re.search(r"\bnow:", puzzle_explanation(bank.by_id[pid]))

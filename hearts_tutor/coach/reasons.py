@@ -111,8 +111,8 @@ def _lead_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
                     SuitOut(sb, len(out_of_suit(view, sb))))
     if b == JACK_OF_DIAMONDS and view.rules.jack_points and hb == 0 and view.rules.decks == 1:
         return _say(view, text.reason_lead_boss_jack(view.rules.jack_points), HigherOut(b, 0))
-    if hb == 0 and may_follow(view, sb):
-        return _say(view, text.reason_boss_now(b, _points_to_throw(view, sb)), HigherOut(b, 0),
+    if hb == 0 and may_follow(view, sb) and _points_to_throw(view, sb):  # else 'now' has no reason
+        return _say(view, text.reason_boss_now(b), HigherOut(b, 0),
                     SuitOut(sb, len(out_of_suit(view, sb))))
     if hb and ht:
         if sb == st and rank_of(b) < rank_of(t):

@@ -653,15 +653,13 @@ def reason_nobody_follows(b: Card, t: Card, lose: bool) -> str:
             f"on it{tail}")
 
 
-def reason_boss_now(b: Card, thrown: bool = True) -> str:
-    """{} nothing higher out, {} the suit's cards out. ``thrown``: a point card of another suit is still out in
-    another hand, so players out of the suit can throw points on a later trick of it (else that is not said)."""
+def reason_boss_now(b: Card) -> str:
+    """{} nothing higher out, {} the suit's cards out; said only while a point card of another suit is still out
+    in another hand, so players out of the suit can throw points on a later trick of it."""
     suit = SUIT_NAMES[suit_of(b)]
-    head = f"Lead {card_name(b)} now: {{}}, so it wins any {suit[:-1]} trick you play it on, and {{}}"
-    if not thrown:
-        return f"{head}."
-    return (f"{head}; the fewer {suit} are left, the likelier a later {suit[:-1]} trick is one that players out of "
-            f"{suit} throw points on.")
+    return (f"Lead {card_name(b)} now: {{}}, so it wins any {suit[:-1]} trick you play it on, and {{}}; the fewer "
+            f"{suit} are left, the likelier a later {suit[:-1]} trick is one that players out of {suit} throw points "
+            "on.")
 
 
 def reason_lead_boss_jack(points: int) -> str:
