@@ -29,6 +29,14 @@ def bank():
     return load_bank()
 
 
+def explained(bank, pid: str) -> str:
+    """The bank puzzle's explanation in the coach's current words, every fact it states checked."""
+    p = bank.by_id[pid]
+    words = puzzle_explanation(p)
+    _checked(p, words)
+    return words
+
+
 def _checked(p, words: str) -> None:
     answer = tempting = None
     if p.kind == "play":
@@ -115,12 +123,10 @@ def test_a_cancellation_duck_whose_winner_may_cancel_claims_no_sure_duck(bank) -
 # ----- the moon threat is said once -----
 
 def test_the_moon_warning_does_not_repeat_the_threat(bank) -> None:
-    p = bank.by_id["standard-62-41-p31"]
-    words = puzzle_explanation(p)
+    words = explained(bank, "standard-62-41-p31")
     assert words.count("has taken every point so far") == 1, words
     assert "Careful: the king of hearts is your last high heart; keep it to win a heart trick and stop the moon." \
         in words, words
-    _checked(p, words)
 
 
 # ----- the s6 review: a well-guarded queen, the tempting pass's counts, the difference between two passes -----
@@ -179,22 +185,18 @@ def test_the_tempting_pass_is_not_blamed_for_a_card_the_answer_keeps_too(bank) -
 # ----- the s6 review: play explanations -----
 
 def test_the_last_point_card_a_shooter_lacks_would_finish_the_moon(bank) -> None:
-    p = bank.by_id["standard-62-386-p46"]
-    words = puzzle_explanation(p)
+    words = explained(bank, "standard-62-386-p46")
     assert ("and no spade higher than the 8 of spades is still out, so the ace of hearts on this trick would let them "
             "finish shooting the moon (one player taking every heart and the queen of spades): it is the only point "
             "card they have not taken yet.") in words, words
     assert "help them toward" not in words
-    _checked(p, words)
     assert "help them toward" in puzzle_explanation(bank.by_id["standard-62-353-p45"])  # the queen: points remain
 
 
 def test_a_clean_trick_names_the_void_player_still_to_play(bank) -> None:
-    p = bank.by_id["standard-11-46-p22"]
-    words = puzzle_explanation(p)
+    words = explained(bank, "standard-11-46-p22")
     assert ("this trick holds no points so far, but the player on your left has shown out of spades and plays after "
             "you, so a heart may still land on it.") in words, words
-    _checked(p, words)
 
 
 @pytest.mark.parametrize("pid, said, unsaid", [
@@ -207,21 +209,17 @@ def test_a_clean_trick_names_the_void_player_still_to_play(bank) -> None:
     ("standard-11-46-p22", "(you hold the ace of spades too: play it the same way later", "drop it"),
 ])
 def test_the_high_spade_reason_says_what_can_beat_it(bank, pid: str, said: str, unsaid: str) -> None:
-    p = bank.by_id[pid]
-    words = puzzle_explanation(p)
+    words = explained(bank, pid)
     assert said in words and unsaid not in words, words
-    _checked(p, words)
 
 
 def test_a_cancellation_duck_names_the_surer_duck(bank) -> None:
     """Both ducks are accepted: the words name both as the answer, not one and then the other as better."""
-    p = bank.by_id["cancellation-1-17-p50"]  # the 3 of hearts is stored; the 2 cancels the 2 already led
-    words = puzzle_explanation(p)
+    words = explained(bank, "cancellation-1-17-p50")  # the 3 of hearts is stored; the 2 cancels the 2 already led
     assert words.startswith("Play the 3 of hearts or the 2 of hearts: both stay under the 6 of hearts, and the coach "
                             "rates them about the same."), words
     assert ("the 2 of hearts is surer still: with the other 2 of hearts already in this trick, the two would "
             "cancel, so it can never win this trick.") in words, words
-    _checked(p, words)
     assert "surer" not in puzzle_explanation(bank.by_id["cancellation-1-49-p42"])  # no copy of a held heart led
 
 
@@ -229,10 +227,8 @@ def test_a_cancellation_duck_names_the_surer_duck(bank) -> None:
 
 def test_an_ace_is_said_to_be_unbeaten(bank) -> None:
     """'no spade higher than the ace of spades is still out' says nothing a player does not know."""
-    p = bank.by_id["standard-1-2-p11"]
-    words = puzzle_explanation(p)
+    words = explained(bank, "standard-1-2-p11")
     assert "nothing beats the ace of" in words and not re.search(r"higher than the ace of", words), words
-    _checked(p, words)
     assert not any(re.search(r"higher than the ace of", q.explanation) for q in bank.puzzles)
 
 
@@ -241,33 +237,27 @@ def test_an_ace_is_said_to_be_unbeaten(bank) -> None:
 @pytest.mark.parametrize("pid, lower", [("deluxe-1-10-p37", "3"), ("omnibus-1-10-p37", "3"),
                                         ("omnibus-1-177-p29", "4")])
 def test_the_jack_of_diamonds_is_played_to_win_it(bank, pid: str, lower: str) -> None:
-    p = bank.by_id[pid]
-    words = puzzle_explanation(p)
+    words = explained(bank, pid)
     assert words.startswith("Play the jack of diamonds: in these rules whoever wins it takes 10 points off their "
                             "score."), words
     assert ("so a heart may still land on it, which costs far less than the 10 points the jack takes off, and only "
             f"the queen of diamonds, still out, can beat it; the {lower} of diamonds would give up this chance to win "
             "it.") in words, words
     assert "get rid of" not in words and "perhaps with points" not in words, words
-    _checked(p, words)
 
 
 @pytest.mark.parametrize("pid, winner", [("omnibus-1-144-p5", "queen"), ("omnibus-1-144-p9", "king")])
 def test_the_jack_under_a_higher_diamond_hands_its_bonus_away(bank, pid: str, winner: str) -> None:
-    p = bank.by_id[pid]
-    words = puzzle_explanation(p)
+    words = explained(bank, pid)
     assert (f"while the jack of diamonds stays under the {winner} of diamonds, so played here the jack would take 10 "
             "points off the score of whoever wins this trick; keep it for a trick you win yourself.") in words, words
     assert "perhaps with points in it" not in words, words
-    _checked(p, words)
 
 
 def test_a_diamond_above_the_jack_can_win_it(bank) -> None:
-    p = bank.by_id["omnibus-1-96-p17"]
-    words = puzzle_explanation(p)
+    words = explained(bank, "omnibus-1-96-p17")
     assert ("the jack of diamonds is still out, and the queen of diamonds can win it (10 points off your score) if it "
             "falls on this trick") in words, words
-    _checked(p, words)
 
 
 def test_no_reason_gets_rid_of_a_scoring_jack(bank) -> None:
@@ -278,20 +268,16 @@ def test_no_reason_gets_rid_of_a_scoring_jack(bank) -> None:
 
 
 def test_a_led_jack_that_nothing_beats_wins_its_bonus(bank) -> None:
-    p = bank.by_id["omnibus-1-75-p40"]
-    words = puzzle_explanation(p)
+    words = explained(bank, "omnibus-1-75-p40")
     assert words.startswith("Lead the jack of diamonds now: no diamond higher than the jack of diamonds is still "
                             "out, so it wins the trick, and in these rules whoever wins it takes 10 points off their "
                             "score."), words
-    _checked(p, words)
 
 
 def test_a_led_jack_that_can_lose_says_what_losing_gives_away(bank) -> None:
-    p = bank.by_id["omnibus-1-65-p36"]
-    words = puzzle_explanation(p)
+    words = explained(bank, "omnibus-1-65-p36")
     assert ("so the jack of diamonds can lose the trick; if it does, whoever wins that trick gets the 10 points off "
             "their score instead of you.") in words, words
-    _checked(p, words)
 
 
 def test_a_stopper_that_cannot_win_a_heart_trick_is_not_told_to(bank) -> None:
@@ -316,28 +302,22 @@ def test_a_thrown_scoring_jack_is_no_dangerous_card() -> None:
 @pytest.mark.parametrize("pid", ["n_player-1-4-p30", "omnibus-1-162-p24", "standard-1-271-p34"])
 def test_players_out_of_hearts_are_not_said_to_throw_points_you_hold(bank, pid: str) -> None:
     """Out of hearts, a player can throw only the queen of spades on a heart trick: here she is in your hand."""
-    p = bank.by_id[pid]
-    words = puzzle_explanation(p)
+    words = explained(bank, pid)
     assert "out of hearts" not in words and "throw" not in words, words
-    _checked(p, words)
     assert "players out of clubs throw points on" in text.reason_boss_now(parse_cards("AC")[0])
 
 
 def test_a_top_heart_led_with_every_point_taken_and_the_queen_in_hand_is_a_moon_lead(bank) -> None:
-    p = bank.by_id["omnibus-1-162-p24"]  # six hearts taken, the queen of spades held, the 2, 3 and 10 out
-    words = puzzle_explanation(p)
+    words = explained(bank, "omnibus-1-162-p24")  # six hearts taken, the queen of spades held, the 2, 3 and 10 out
     assert words.startswith("Lead the ace of hearts now: you have taken every point so far and hold the queen of "
                             "spades, so shooting the moon (one player taking every heart and the queen of spades) may "
                             "be in reach; nothing beats the ace of hearts, so it wins the trick, and everyone still "
                             "holding a heart must follow with one (three other hearts are still out)."), words
-    _checked(p, words)
 
 
 def test_a_heart_lead_is_not_said_to_let_a_void_player_throw_points_when_none_are_out(bank) -> None:
-    p = bank.by_id["n_player-1-31-p42"]
-    words = puzzle_explanation(p)
+    words = explained(bank, "n_player-1-31-p42")
     assert "a heart lead lets them throw points" not in words, words
-    _checked(p, words)
 
 
 @pytest.mark.parametrize("pid", ["standard-19-217-pass0", "standard-19-280-pass2", "standard-7-1202-pass3",
@@ -357,13 +337,11 @@ def test_a_lone_ace_of_hearts_wins_the_first_heart_trick(bank, pid: str) -> None
                                              ("duell-1-4-p36", "ace of hearts", "ace of clubs"),
                                              ("standard-1-127-p40", "king of hearts", "ace of diamonds")])
 def test_the_only_heart_out_must_take_the_trick(bank, pid: str, last: str, lead: str) -> None:
-    p = bank.by_id[pid]
-    words = puzzle_explanation(p)
+    words = explained(bank, pid)
     assert words.startswith(f"Lead the jack of hearts: the {last} is the only heart still out, so its holder must "
                             f"take this trick; nothing beats the {lead}, so led now it would win the trick, and the "
                             f"{last} may be thrown on it."), words
     assert "can lose it" not in words, words
-    _checked(p, words)
 
 
 def test_the_only_card_out_above_the_lead_will_win_it(bank) -> None:
