@@ -47,18 +47,18 @@ def tempting_pass_flags(view: PlayerView, best: Sequence[Card], tempting: Sequen
     mid-range cards it keeps named only when the answer passes them, the queen it keeps counted by the spades
     lower than her (without the advice the answer's own reason already gives)."""
     hand = hand_before_pass(view)
-    answer_keeps = {c for c in hand if c not in best}
+    kept_by_answer = {c for c in hand if c not in best}
     mine = {f.id for f in review_pass(view, best).flags}
     out = []
     for f in review_pass(view, tempting).flags:
         if f.id in mine or f.severity == "info":
             continue
         if f.id == "missed_void":  # said of the tempting pass: only where the answer makes a void (its reason)
-            if makes_void(hand, sorted(answer_keeps)):
+            if makes_void(hand, sorted(kept_by_answer)):
                 out.append(text.tempting_no_void())
             continue
         if f.id == "keep_midrange":
-            only = [c for c in f.cards if c not in answer_keeps]
+            only = [c for c in f.cards if c not in kept_by_answer]
             if only:
                 out.append(text.temptation_flag(text.keep_midrange(only)))
             continue
