@@ -36,6 +36,7 @@ from ..engine.view import PlayerView
 from ..equity.line import ScoreLine, judged_line
 from . import text
 from .duck import duck_reason
+from .facts import out_of_suit
 from .flags import Flag
 from .moon_reasons import feed_shooter_reason, keep_jack_reason, keep_stopper_reason, moon_pass_reason
 from .passing import hand_before_pass, pass_candidates, queen_guarded, suggest_pass
@@ -51,6 +52,7 @@ from .situation import (
     moon_suspect,
     players_after,
     queen_unseen,
+    seats_after,
     stake,
     trick_winner,
 )
@@ -270,11 +272,6 @@ def _pass_parts(view: PlayerView, cards: tuple[Card, ...], accepted: Sequence[tu
     return parts
 
 
-def heart_out(view: PlayerView) -> bool:
-    """Another hand may still hold a heart (so a heart of this hand can still win a heart trick)."""
-    return any(suit_of(c) == HEARTS for c in view.unseen())
-
-
 def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempting: Card | None = None,
                  accepted: Sequence[Card] = ()) -> str:
     """Why ``c`` is a good card here, in the coach's words (with the expected points when known).
@@ -373,7 +370,7 @@ def tutor_warning(view: PlayerView, card: Card) -> Flag | None:
                 return Flag("takes_points", sev, text.warn_takes_points(card, pts, safe), (card,))
 
     if is_high_spade(card) and led == SPADES and wins and after > 0 and queen_unseen(view):
-        later = [(view.seat + i) % view.n for i in range(1, after + 1)]
+        later = seats_after(view)
         safer = [c for c in legal if not is_high_spade(c) and c != QUEEN_OF_SPADES]
         if safer and any(may_hold(view, s, QUEEN_OF_SPADES) for s in later):
             lower = any(suit_of(c) == SPADES for c in safer)
@@ -385,7 +382,7 @@ def tutor_warning(view: PlayerView, card: Card) -> Flag | None:
         if mine == [card] and not wins:
             who = text.seat_phrase(view.seat, suspect, view.n)
             return Flag("throws_moon_stopper", "danger",
-                        text.warn_moon_stopper(card, who, view.rules, heart_out(view)), (card,))
+                        text.warn_moon_stopper(card, who, view.rules, bool(out_of_suit(view, HEARTS))), (card,))
 
     if trick and not view.hearts_broken and suit_of(card) == HEARTS and suit_of(trick[0]) != HEARTS:
         if wins and after == 0:

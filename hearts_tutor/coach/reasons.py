@@ -41,7 +41,8 @@ from .facts import (
     queen_live,
     shown_out,
 )
-from .situation import is_point_card, moon_suspect, players_after, stake, trick_winner
+from .flags import ACE
+from .situation import is_point_card, moon_suspect, players_after, seats_after, stake, trick_winner
 
 
 @dataclass(frozen=True)
@@ -159,11 +160,10 @@ def _points_to_throw(view: PlayerView, suit: int) -> bool:
 def _points_may_come(view: PlayerView, led: int, holder: int | None) -> tuple[list[int], str | None]:
     """The seats still to play on this trick that have shown out of the led suit, and what they may still throw
     on the trick ('a heart', 'points, even the queen of spades'); ([], None) when none or nothing to throw."""
-    after = [(view.seat + i) % view.n for i in range(1, players_after(view) + 1)]
-    void = [s for s in after if s in shown_out(view, led)]
+    void = [s for s in seats_after(view) if s in shown_out(view, led)]
     if not void:
         return [], None
-    hearts = any(suit_of(c) == HEARTS for c in view.unseen())
+    hearts = bool(out_of_suit(view, HEARTS))
     if queen_live(view) and QUEEN_OF_SPADES not in view.trick and holder in (None, *void):
         return void, "points, even the queen of spades,"
     if hearts:
@@ -189,7 +189,7 @@ def _follow_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
                                    else tuple(ShownOut(s, led) for s in void))
         jack = view.rules.jack_points
         if jack and b == JACK_OF_DIAMONDS:  # a card to win, not to get rid of
-            return _win_jack(view, t, price, shown)
+            return _win_jack(view, t, price, shown, len(void))
         if jack and t == JACK_OF_DIAMONDS and not t_wins:
             return _say(view, text.reason_jack_under(b, jack), TrickPoints(0), BeatsSoFar(b),
                         StaysUnder(t, current[1]))
@@ -199,7 +199,7 @@ def _follow_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
             return _say(view, words, QueenHolderPlayed(holder), TrickPoints(0), *shown, HigherOut(b, hb))
         catch = jack and suit_of(b) == DIAMONDS and b > JACK_OF_DIAMONDS and CardOut(JACK_OF_DIAMONDS).holds(view)
         return _say(view, text.reason_take_cheap_trick(b, t, price, len(void), jack if catch else 0), TrickPoints(0),
-                    BeatsSoFar(b), *shown, *((HigherOut(b, hb),) if rank_of(b) != 12 else ()),
+                    BeatsSoFar(b), *shown, *((HigherOut(b, hb),) if rank_of(b) != ACE else ()),
                     *((CardOut(JACK_OF_DIAMONDS),) if catch else ()))
     if b_wins and not t_wins:
         if hb <= 1:  # what makes it a winner anyway: the cards above it still out, not the suit's count
@@ -211,13 +211,13 @@ def _follow_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
     return None
 
 
-def _win_jack(view: PlayerView, t: Card, price: str | None, shown: tuple[Fact, ...]) -> Reason:
-    """Why play the jack of diamonds (where it scores) on a pointless trick it is winning: to win it."""
-    above = [c for c in view.unseen() if suit_of(c) == DIAMONDS and c > JACK_OF_DIAMONDS]
+def _win_jack(view: PlayerView, t: Card, price: str | None, shown: tuple[Fact, ...], seats: int) -> Reason:
+    """Why play the jack of diamonds (where it scores) on a pointless trick it is winning: to win it (``shown``:
+    the facts that ``seats`` seats still to play have shown out of diamonds)."""
+    above = [c for c in out_of_suit(view, DIAMONDS) if c > JACK_OF_DIAMONDS]
     only = above[0] if len(above) == 1 else None
     beat: tuple[Fact, ...] = ((CardOut(only), HigherOut(JACK_OF_DIAMONDS, 1)) if only is not None
                               else (HigherOut(JACK_OF_DIAMONDS, len(above)),))
-    seats = len(shown[0].seats) if shown and isinstance(shown[0], SeatsShownOut) else 1
     words = text.reason_win_jack(t, view.rules.jack_points, price, seats, only)
     facts: tuple[Fact, ...] = (TrickPoints(0), BeatsSoFar(JACK_OF_DIAMONDS), *shown, *beat)
     said = [f.sentence(view) for f in facts[:2 + len(shown)]] + ([] if only is not None else [beat[0].sentence(view)])

@@ -31,6 +31,11 @@ def players_after(view: PlayerView) -> int:
     return view.n - len(view.trick) - 1
 
 
+def seats_after(view: PlayerView) -> list[int]:
+    """The seats still to play on this trick after the viewing seat, in playing order."""
+    return [(view.seat + i) % view.n for i in range(1, players_after(view) + 1)]
+
+
 def card_points(view: PlayerView, cards: list[Card] | tuple[Card, ...]) -> int:
     return sum(view.rules.card_points(c) for c in cards)
 

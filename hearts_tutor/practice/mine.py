@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from ..batch.runner import run_batch
-from ..engine.cards import Card
+from ..engine.cards import HEARTS, Card
 from ..engine.hand import HandState, Phase
 from ..engine.record import HandRecord
 from ..engine.rules import Rules
@@ -409,7 +409,8 @@ def explain_decision(view: PlayerView, best: Any, tempting: Any, cost: float, ac
     """The coach's words: why the answer, and what the most tempting wrong move costs and why (``accepted``: the
     moves the coach accepts, best first; a pass's reasons may name another accepted pass)."""
     from ..coach import text
-    from ..coach.hints import explain_pass, explain_play, heart_out, tutor_warning
+    from ..coach.facts import out_of_suit
+    from ..coach.hints import explain_pass, explain_play, tutor_warning
     from ..coach.pass_contrast import answer_keeps, tempting_pass_flags
     from ..coach.situation import moon_suspect
 
@@ -427,7 +428,7 @@ def explain_decision(view: PlayerView, best: Any, tempting: Any, cost: float, ac
         if stopper and not said and "has taken every point so far" in why:  # (nor the moon threat twice)
             suspect = moon_suspect(view)
             shooter = text.seat_phrase(view.seat, suspect, view.n) if suspect is not None else None
-            flags = [text.warn_moon_stopper(tempting, None, view.rules, heart_out(view), shooter)]
+            flags = [text.warn_moon_stopper(tempting, None, view.rules, bool(out_of_suit(view, HEARTS)), shooter)]
         move = text.play_phrase(tempting)
     costs = f"{text.cap(move)} costs {text.points_phrase(cost)} more on average."
     return " ".join([why, costs, *flags]).strip()
