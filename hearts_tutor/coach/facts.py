@@ -37,7 +37,7 @@ from ..engine.cards import (
     suit_of,
 )
 from ..engine.view import PlayerView
-from .flags import queen_scores
+from .flags import ACE, queen_scores
 from .situation import players_after, stake, trick_winner
 
 
@@ -200,7 +200,7 @@ class HigherOut:
         return higher_out(view, self.card) == self.count
 
     def sentence(self, view: PlayerView) -> str:
-        if not self.count and rank_of(self.card) == len(RANK_NAMES) - 1:
+        if not self.count and rank_of(self.card) == ACE:
             return f"nothing beats {card_name(self.card)}"  # an ace: 'no club higher than the ace' says nothing
         if not self.count:
             return f"no {SUIT_SINGULAR[suit_of(self.card)]} higher than {card_name(self.card)} is still out"

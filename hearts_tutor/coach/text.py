@@ -33,6 +33,7 @@ from ..engine.cards import (
 )
 from ..engine.hand import moon_goal
 from ..engine.rules import Rules
+from .flags import ACE, KING, QUEEN
 
 # ----- small helpers -----
 
@@ -286,8 +287,8 @@ def reason_pass_low(cards: list[Card], left: int, form: PassForm = "alone") -> s
 
 def _high_and_midrange(cards: list[Card]) -> str:
     """What makes these 7-and-up cards dangerous, each called what it is: high (queen to ace) or mid-range."""
-    high = any(rank_of(c) >= 10 for c in cards)  # queen and up (rank index 10)
-    mid = any(rank_of(c) < 10 for c in cards)
+    high = any(rank_of(c) >= QUEEN for c in cards)
+    mid = any(rank_of(c) < QUEEN for c in cards)
     if high and mid:
         return ("high cards (queen to ace) and mid-range cards (7 to jack) are the ones most likely to win tricks "
                 "with points in them.")
@@ -604,7 +605,7 @@ def tempting_keeps_lone_high(c: Card, decks: int = 1) -> str:
     the lone ace stops a moon too, which lesson 2 teaches, so the words say why it goes anyway."""
     head = (f"That pass keeps {card_name(c)} as your only heart: still held when hearts are first led, it has to "
             "be played")
-    if decks == 1 and rank_of(c) == 12:
+    if decks == 1 and rank_of(c) == ACE:
         return (f"{head}, and it wins that trick, with the points in it (a lone ace of hearts does stop a moon, but "
                 "in this hand the simulations find passing it better).")
     return f"{head}, and it may win that trick, with the points in it."
@@ -788,7 +789,7 @@ def reason_take_cheap_trick(b: Card, t: Card, price: str | None = None, seats: i
     throw on the trick). ``jack_points``: the jack of diamonds scores that (-10) and ``b``, a diamond above it,
     can win it on this trick ({} it is still out)."""
     cheap = "; even so, this is a good moment" if price else ", so this is a cheap moment"
-    above = "" if rank_of(b) == 12 else " ({})"  # an ace: nothing is higher, no need to say so
+    above = "" if rank_of(b) == ACE else " ({})"  # nothing is higher, no need to say so
     jack = (f"; {{}}, and {card_name(b)} can win it ({-jack_points} points off your score) if it falls on this "
             "trick" if jack_points else "")
     return (f"Play {card_name(b)}: {{}} and {{}}{_may_land(price, seats)}{cheap} to get rid of it{above}{jack}; "
@@ -830,9 +831,9 @@ def reason_high_spade_behind_queen(b: Card, t: Card, higher: int = 0, also: Card
     if also is not None:
         why = (f" (you hold {card_name(also)} too: play it the same way later, on a spade trick her holder has "
                "already played to without her)")
-    elif b == QUEEN_OF_SPADES + 2:  # the ace: nothing is higher, no need to say so
+    elif rank_of(b) == ACE:  # nothing is higher, no need to say so
         why = ""
-    elif higher == 1 and b == QUEEN_OF_SPADES + 1:  # the king, the ace still out
+    elif higher == 1 and rank_of(b) == KING:  # the ace still out
         why = " (only the ace of spades, still out, could beat it)"
     elif higher:
         why = f" ({count_word(higher)} higher spades are still out)"
