@@ -34,6 +34,8 @@ leave you 28%.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..bots.moon import moon_points
 from ..bots.rollout_moon import moon_choice
 from ..engine.cards import HEARTS, QUEEN_OF_SPADES, Card, card_name, suit_of
@@ -73,6 +75,14 @@ def _leader(line: ScoreLine) -> int:
     return min(range(len(line.scores)), key=lambda s: (line.scores[s], s))
 
 
+def _after_moon(scores: Sequence[int], shooter: int, how: str) -> list[int]:
+    """The scores after a hand in which ``shooter`` shoots the moon, scored ``how`` (``add_to_others``: 26 to every
+    other seat; ``subtract_from_self``: 26 off the shooter's score)."""
+    if how == "add_to_others":
+        return [v + (0 if s == shooter else MOST_POINTS_IN_A_HAND) for s, v in enumerate(scores)]
+    return [v - (MOST_POINTS_IN_A_HAND if s == shooter else 0) for s, v in enumerate(scores)]
+
+
 def _took_every_point(view: PlayerView) -> bool:
     """The seat has taken points this hand and nobody else has."""
     taken = [view.hearts_taken[s] + view.queens_taken[s] for s in range(view.n)]
@@ -110,7 +120,7 @@ def moon_reason(view: PlayerView, line: ScoreLine, best: Card | None = None) -> 
     if line.rules.moon not in ("add_to_others", "shooter_chooses") or not _moon_open(view):
         return None
     me = line.seat
-    after = [v + (0 if s == me else MOST_POINTS_IN_A_HAND) for s, v in enumerate(line.scores)]
+    after = _after_moon(line.scores, me, "add_to_others")
     if not game_over(after, line.rules):
         return None
     low = min((s for s in range(len(after)) if s != me), key=lambda s: (after[s], s))
@@ -215,9 +225,7 @@ def _unless_moon(view: PlayerView, line: ScoreLine, taker: int, card: Card, conc
     mode = line.rules.moon
     if mode == "shooter_chooses":
         mode = moon_choice(line.rules, line.scores, taker)[0]
-    moon = [v + (MOST_POINTS_IN_A_HAND if mode == "add_to_others" and s != taker else 0)
-            - (MOST_POINTS_IN_A_HAND if mode != "add_to_others" and s == taker else 0)
-            for s, v in enumerate(line.scores)]
+    moon = _after_moon(line.scores, taker, mode)
     me = line.seat
     if not game_over(moon, line.rules):
         outcome = "goes on"
