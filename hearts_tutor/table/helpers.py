@@ -171,15 +171,13 @@ class SimpleBot(Bot):
         return Decision("play", view.seat, (card,), steps=why.chose(f"I play {card_name(card)}."), level=self.level)
 
 
-def taken_with(tricks: Sequence[Trick], k: int, kitty: Sequence[Card]) -> tuple[tuple[Card, ...], bool]:
-    """The cards that go with trick ``k`` to its winner (Cancellation): the cancelled tricks just before it, and
-    the kitty while no trick has been won yet; and whether the kitty is among them."""
-    pile: list[Card] = []
+def taken_with(tricks: Sequence[Trick], k: int) -> tuple[list[Trick], bool]:
+    """What goes with trick ``k`` to its winner (Cancellation): the cancelled tricks just before it, and whether
+    the kitty goes too (it does while no trick has been won yet)."""
     j = k - 1
     while j >= 0 and tricks[j].winner is None:
-        pile += tricks[j].cards
         j -= 1
-    return tuple(pile) + (tuple(kitty) if j < 0 else ()), j < 0 and bool(kitty)
+    return list(tricks[j + 1:k]), j < 0
 
 
 def trick_sentence(tricks: Sequence[Trick], kitty: Sequence[Card], rules: Rules, names: Sequence[str]) -> str:
@@ -193,10 +191,12 @@ def trick_sentence(tricks: Sequence[Trick], kitty: Sequence[Card], rules: Rules,
         return (" The trick cancelled out: nobody wins it. Its cards stay for the winner of the next trick, and "
                 f"{leader} again.")
     who = "You take" if trick.winner == LEARNER else f"{names[trick.winner]} takes"
-    extra, with_kitty = taken_with(tricks, len(tricks) - 1, kitty)
-    carried = len(extra) > (len(kitty) if with_kitty else 0)
-    what = "the trick" + (" and the kitty" if with_kitty else "") + (
-        " and the cancelled trick's cards" if carried else "")
+    cancelled, first = taken_with(tricks, len(tricks) - 1)
+    with_kitty = first and bool(kitty)
+    what = "the trick" + (" and the kitty" if with_kitty else "")
+    if cancelled:
+        what += " and the cancelled trick's cards" if len(cancelled) == 1 else " and the cancelled tricks' cards"
+    extra = [c for t in cancelled for c in t.cards] + (list(kitty) if with_kitty else [])
     pts = sum(rules.card_points(c) for c in (*trick.cards, *extra))
     return f" {who} {what}" + (f" ({pts:+d} point{'' if abs(pts) == 1 else 's'})." if pts else ".")
 
