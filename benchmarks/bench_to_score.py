@@ -328,14 +328,14 @@ def markdown() -> str:
     rows += ["", "| tested seat | partings judged | the to-score move's gain in the chance to win [95% CI] | "
              "better / worse beyond 2 s.e. | the game could end that hand: n, gain | it could not: n, gain |",
              "|---|---|---|---|---|---|"]
+
+    def cell(x: dict[str, Any]) -> str:
+        return f"{x['n']}, {x['mean_gain_percent']:+.2f}%" if x else "-"
+
     for mode in ("hints", "expert"):
         p = partings(mode, 0, 0, judge=False)
         if p["partings_judged"] > 1:
             a, e, c = p["all"], p.get("game can end this hand", {}), p.get("game cannot end this hand", {})
-
-            def cell(x: dict[str, Any]) -> str:
-                return f"{x['n']}, {x['mean_gain_percent']:+.2f}%" if x else "-"
-
             rows.append(f"| {mode} | {a['n']} | {a['mean_gain_percent']:+.2f}% [{a['ci95'][0]:+.2f}, "
                         f"{a['ci95'][1]:+.2f}] | {a['better']} / {a['worse']} | {cell(e)} | {cell(c)} |")
     return "\n".join(rows)
