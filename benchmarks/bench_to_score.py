@@ -12,6 +12,7 @@ cards played) its two plays parted.
 
     nice -n 15 .venv/bin/python benchmarks/bench_to_score.py hints  --games 400 --rollouts 24   # resumes
     nice -n 15 .venv/bin/python benchmarks/bench_to_score.py expert --games 400 --rollouts 24   # resumes
+    nice -n 15 .venv/bin/python benchmarks/bench_to_score.py hints --games 1000 --shard 1/2   # the odd games
     .venv/bin/python benchmarks/bench_to_score.py report            # win rates and the CI of the difference
     nice -n 15 .venv/bin/python benchmarks/bench_to_score.py partings expert --deals 200   # resumes
 
@@ -277,10 +278,16 @@ def load(mode: str, version: str = VERSION) -> dict[int, dict[str, Any]]:
     done: dict[int, dict[str, Any]] = {}
     if not path.exists():
         return done
-    for line in path.read_text().splitlines():
+    lines = path.read_text().splitlines()
+    for i, line in enumerate(lines):
         if not line.strip():
             continue
-        r = json.loads(line)
+        try:
+            r = json.loads(line)
+        except json.JSONDecodeError:
+            if i == len(lines) - 1:  # another shard is writing it
+                continue
+            raise
         if version:
             done[r["game"]] = r
         else:  # the earlier run: a line per game and play
@@ -341,21 +348,36 @@ def markdown() -> str:
     return "\n".join(rows)
 
 
-def run(mode: str, games: int, rollouts: int) -> None:
+def run(mode: str, games: int, rollouts: int, shard: tuple[int, int] = (0, 1)) -> None:
+    """Play the games not yet done, appending each to the run's file; ``shard`` (i, n): only the games whose number
+    is i modulo n, so that n processes (one per core) can share a run."""
     OUT.mkdir(exist_ok=True)
     done = load(mode)
     start = time.time()
-    for game in range(games):
+    part, parts = shard
+    progress = OUT / (f"{mode}{VERSION}.progress" if parts == 1 else f"{mode}{VERSION}.{part}of{parts}.progress")
+    for game in range(part, games, parts):
         if game in done:
             continue
         result = play_game(mode, game, rollouts)
         with (OUT / f"{mode}{VERSION}.jsonl").open("a") as f:
             f.write(json.dumps(result) + "\n")
         done[game] = result
-        (OUT / f"{mode}{VERSION}.progress").write_text(
+        progress.write_text(
             f"{time.strftime('%H:%M:%S')} game {game + 1}/{games} ({time.time() - start:.0f} s this run)\n"
             + json.dumps(summary(mode)) + "\n")
     print(json.dumps(summary(mode)))
+
+
+def shard_arg(text: str) -> tuple[int, int]:
+    """``--shard I/N``: this process's share of the games."""
+    try:
+        part, parts = (int(x) for x in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--shard wants I/N, such as 0/2, not {text!r}") from None
+    if not 0 <= part < parts:
+        raise argparse.ArgumentTypeError(f"--shard {text}: I must be at least 0 and less than N")
+    return part, parts
 
 
 def main() -> int:
@@ -365,6 +387,8 @@ def main() -> int:
         p = sub.add_parser(mode)
         p.add_argument("--games", type=int, default=400)
         p.add_argument("--rollouts", type=int, default=24)
+        p.add_argument("--shard", type=shard_arg, default=(0, 1), metavar="I/N",
+                       help="play only the games numbered I modulo N (N processes share one run)")
     par = sub.add_parser("partings", help="judge each game's first parting with a long search (resumes)")
     par.add_argument("mode", choices=["hints", "expert"])
     par.add_argument("--deals", type=int, default=400)
@@ -386,7 +410,7 @@ def main() -> int:
     if args.cmd == "partings":
         print(json.dumps(partings(args.mode, args.deals, args.rollouts)))
         return 0
-    run(args.cmd, args.games, args.rollouts)
+    run(args.cmd, args.games, args.rollouts, args.shard)
     return 0
 
 
