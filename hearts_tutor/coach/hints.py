@@ -36,7 +36,7 @@ from ..engine.view import PlayerView
 from ..equity.line import ScoreLine, judged_line
 from . import text
 from .duck import duck_reason
-from .facts import out_of_suit
+from .facts import higher_out, out_of_suit
 from .flags import Flag
 from .moon_reasons import feed_shooter_reason, keep_jack_reason, keep_stopper_reason, moon_pass_reason
 from .passing import hand_before_pass, pass_candidates, queen_guarded, suggest_pass
@@ -128,38 +128,53 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
     if moon is not None:
         if line is None:
             return moon
-        from .score_advice import chance_sentence, moon_note
+        from .score_advice import chance_sentence
+        from .score_why import agreeing_reason
 
-        note = moon_note(view, line) if line.can_end_this_hand else None
+        note = agreeing_reason(view, line, best, ranked[1:])
         chance = 1.0 - est[best].mean / 100
         reason = moon.reason + (" " + note if note else "") + (" " + chance_sentence(chance) if note else "")
-        return dataclasses.replace(moon, reason=reason, line=line, chance=chance, unit="chance" if note else "points")
+        found = dataclasses.replace(moon, reason=reason, line=line, chance=chance, unit="chance" if note else "points")
+        return _unsure(found, est)
     if line is None:
         return Hint((best,), explain_play(view, best, est[best].mean, tempting=ranked[1]), est[best].mean)
     chance = 1.0 - est[best].mean / 100
     reason = explain_play(view, best, est[best].points, tempting=ranked[1])
     if line.can_end_this_hand:
-        from .score_advice import chance_sentence, leader_reason
+        from .score_advice import chance_sentence
+        from .score_why import agreeing_reason
 
-        leader = leader_reason(view, line, best)
-        reason = (leader + " " if leader else "") + reason + " " + chance_sentence(chance)
-    return Hint((best,), reason, est[best].points, line=line, chance=chance,
-                unit="chance" if line.can_end_this_hand else "points")
+        agrees = agreeing_reason(view, line, best, ranked[1:])
+        reason = (agrees + " " if agrees else "") + reason + " " + chance_sentence(chance)
+    return _unsure(Hint((best,), reason, est[best].points, line=line, chance=chance,
+                        unit="chance" if line.can_end_this_hand else "points"), est)
+
+
+def _unsure(found: Hint, est: Mapping[Card, Estimate]) -> Hint:
+    """``found`` with the coach's "not sure" caveat when it is judged in chance and the simulations cannot tell its
+    card's chance to win the game from another's (:func:`~hearts_tutor.coach.score_why.unsure_words`)."""
+    if found.unit != "chance" or not found.cards:
+        return found
+    from .score_why import unsure_words
+
+    caveat = unsure_words(est, found.card, lambda c: (rank_of(c), c))
+    return dataclasses.replace(found, reason=found.reason + caveat) if caveat else found
 
 
 def _score_hint(view: PlayerView, line: ScoreLine, est: Mapping[Card, Estimate], ranked: Sequence[Card],
                 fewest: Card) -> Hint | None:
     """The hint when the score changes the advice (the best card for the game is not the ``fewest``-points
     card): why, from the position, and the chances. None when the fewest points are also the best for the game."""
-    from .score_advice import chance_sentence, score_reason
+    from .score_advice import chance_sentence
+    from .score_why import score_why
 
     best = ranked[0]
     chance = 1.0 - est[best].mean / 100
     if fewest == best or est[fewest].mean - est[best].mean < SCORE_MATTERS:
         return None  # the points decide: the usual words (with the chance when the game can end this hand)
-    reason = score_reason(view, line, best, fewest) + " " + chance_sentence(chance, 1.0 - est[fewest].mean / 100,
+    reason = score_why(view, line, best, fewest) + " " + chance_sentence(chance, 1.0 - est[fewest].mean / 100,
                                                                      text.play_phrase(fewest))
-    return Hint((best,), reason, est[best].points, line=line, chance=chance, unit="chance")
+    return _unsure(Hint((best,), reason, est[best].points, line=line, chance=chance, unit="chance"), est)
 
 
 def _moon_hint(view: PlayerView, c: Card, expected: float) -> Hint | None:
@@ -294,8 +309,8 @@ def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempt
             why = text.hint_flush_queen(c)
         elif fact is not None:
             why = fact.words
-        elif rank_of(c) <= 4 and tempting is not None and rank_of(c) < rank_of(tempting):
-            why = text.hint_lead_low(c)
+        elif rank_of(c) <= 4 and tempting is not None and rank_of(c) < rank_of(tempting) and higher_out(view, c):
+            why = text.hint_lead_low(c)  # (never of a card that nothing out can beat: it wins by force)
         else:
             why = text.hint_generic(c, "Lead")
     else:

@@ -39,7 +39,16 @@ from ..engine.view import PlayerView
 from ..equity.line import ScoreLine
 from . import text
 from .grading import AT_SCORE, BAND_LIMITS, Grade, collect_deals, make_grade, summarise
-from .score_advice import line_words, score_reason
+from .score_advice import line_words
+from .score_why import (
+    UNSURE_BELOW,
+    agreeing_reason,
+    feedback_reason,
+    names_only,
+    score_decides_words,
+    score_why,
+    sorted_options,
+)
 from .to_score import percent
 
 #: Upper limits of each band but the last in percent of the chance to win the game: the points bands' numbers
@@ -92,17 +101,54 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
     explanation, feedback = grade.explanation, grade.feedback
     # the move playing for points would make: the learner's own if the points cannot tell it from the fewest
     fewest = chosen if points.cost[chosen] == 0 else points.best
+    close = text.grade_close_call() if grade.rollouts and grade.confidence < UNSURE_BELOW else ""
     if loss.cost[fewest] > 0 and loss.best != fewest and grade.band != "best":
         if kind == "play":
-            why = score_reason(view, line, loss.best, fewest)
+            explanation, feedback = _score_decided(view, line, grade, chosen, fewest, close)
         else:
-            why = f"At these scores ({line_words(line)}) the fewest points are not what wins the game."
-        explanation += " " + why
+            explanation = _add(explanation, f"At these scores ({line_words(line)}) the fewest points are not what "
+                                            "wins the game.", close)
     elif line.can_end_this_hand:
-        explanation += f" The game can end this hand ({line_words(line)})."
+        if kind == "play":
+            card = chosen if grade.band == "best" else loss.best
+            why = agreeing_reason(view, line, card, sorted_options(loss.means, () if card == chosen else (chosen,)))
+            if why is not None:
+                explanation = _add(explanation, why, close)
+            if grade.band == "best":
+                feedback = explanation
+            elif (against := feedback_reason(view, line, chosen, loss.best)) is not None and \
+                    names_only(against, view, chosen):
+                feedback = _add(feedback, against, close)
+        explanation = _add(explanation, f"The game can end this hand ({line_words(line)}).", close)
     beside = {o: (points.means[o], points.se.get(o, 0.0)) for o in points.means}
     return dataclasses.replace(grade, explanation=explanation, feedback=feedback, line=line, unit="chance",
                                points=beside)
+
+
+def _add(words: str, extra: str, close: str) -> str:
+    """``words`` with the sentence ``extra`` added, before the "not sure" caveat ``close`` if they end with it."""
+    if close and words.endswith(close):
+        return f"{words[:-len(close)]} {extra}{close}"
+    return f"{words} {extra}"
+
+
+def _score_decided(view: PlayerView, line: ScoreLine, grade: Grade, chosen: Card, fewest: Card, close: str
+                   ) -> tuple[str, str]:
+    """A play's explanation and feedback when the score picks another card (``grade.best``) than the points would
+    (``fewest``): the score's reason instead of a points reason (a points reason for the score's card may be
+    false: it is not the fewest-points card), and in the feedback, before the reveal, the reason the learner's card
+    is wrong in words that name no other card (else that the score, not the points, decides)."""
+    from .hints import tutor_warning
+
+    best = grade.best
+    why = score_why(view, line, best, fewest)
+    warning = tutor_warning(view, chosen)
+    explanation = (ChanceWords.grade_cost(grade.band, text.play_phrase(chosen), grade.cost, text.play_phrase(best))
+                   + " " + why + (" " + warning.reason if warning is not None else "") + close)
+    against = feedback_reason(view, line, chosen, best, fewest=chosen == fewest)
+    if against is None or not names_only(against, view, chosen):
+        against = why if names_only(why, view, chosen) else score_decides_words(line)
+    return explanation, ChanceWords.grade_feedback(grade.band, grade.cost) + " " + against + close
 
 
 def score_matters(line: ScoreLine, loss: Any, fewest: Any) -> bool:

@@ -117,6 +117,25 @@ def score_facts_words(view: PlayerView) -> str:
     return " ".join(words)
 
 
+def score_words(view: PlayerView, best: Card, tempting: Card) -> str | None:
+    """The Hearts reason the score picks ``best`` over ``tempting`` (who takes the points and what that does to the
+    end of the game: :func:`~hearts_tutor.coach.score_why.specific_reason`), with the seats named as the puzzle
+    names them ('the player on your left'); None when no such reason can be said of the position."""
+    import re
+
+    from ..coach.facts import who
+    from ..coach.score_why import specific_reason
+    from ..coach.text import cap
+
+    why = specific_reason(view, score_line(view), best, tempting)
+    if why is None:
+        return None
+    why = re.sub(r"\bseat (\d)'s (\d+)", lambda m: f"the {m[2]} of {who(view, int(m[1]))}", why, flags=re.I)
+    why = re.sub(r"\bseat (\d)\b", lambda m: who(view, int(m[1])), why)
+    why = re.sub(r"\bSeat (\d)\b", lambda m: cap(who(view, int(m[1]))), why)
+    return why
+
+
 def ends_words(b: str, t: str, best: Sequence[float], tempting: Sequence[float]) -> str:
     """What the answer ``b`` and the tempting card ``t`` do to the game this hand (each: how often it then ends with
     the learner winning, and losing): the one difference of 5% or more when it supports the answer (it wins the
@@ -154,8 +173,9 @@ def explain_at_score(view: PlayerView, best: Card, tempting: Card, chance: Mappi
     b, t = play_phrase(best), play_phrase(tempting)
     game = ends_words(b, t, ends[best], ends[tempting])
     fewer = points[best] - points[tempting]
-    return (f"{score_facts_words(view)}{game} Play to the score: after {b} your chance to win the game is "
-            f"{percent(chance[best])}, after {t} only {percent(chance[tempting])}, though {t} takes "
+    why = score_words(view, best, tempting)
+    return (f"{why + ' ' if why else ''}{score_facts_words(view)}{game} Play to the score: after {b} your chance to "
+            f"win the game is {percent(chance[best])}, after {t} only {percent(chance[tempting])}, though {t} takes "
             f"{points_phrase(fewer)} fewer this hand on average.")
 
 
@@ -361,4 +381,4 @@ if __name__ == "__main__":
 
 
 __all__ = ["BANK_FILE", "CHANCE_MARGIN", "THEME", "clear_answers", "consider_at_score", "end_rates", "explain_at_score",
-           "mine_score", "mine_score_deal", "near_end_lines", "score_facts_words", "still_clear"]
+           "mine_score", "mine_score_deal", "near_end_lines", "score_facts_words", "score_words", "still_clear"]

@@ -1,0 +1,218 @@
+"""Which score reason a hint or a grade shows beside a card, and only one that argues for that card (issue 31).
+
+:mod:`.score_advice` words each reason the score can give (a moon that ends the game, the queen to the player
+with the lowest score, ending the game while the learner is lowest, keeping the game going); this module picks
+the one to show:
+
+* :func:`agreeing_reason`: the first reason that argues *for* a card (the coach's move, or a move graded best),
+  for every hint and grade where the game can end this hand, whether or not the card is also the fewest-points
+  card. A reason that argues for another card is never shown.
+* :func:`feedback_reason`: the reason a wrong move is wrong, told before the coach's move is revealed, so it names
+  no card but the learner's own.
+* :func:`unsure_words`: the hint's "the coach is not sure" caveat when the simulations cannot tell its card
+  from another's chance to win the game (as a grade says it when it is not sure of its band).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..bots.moon import moon_points
+from ..engine.cards import Card, card_name
+from ..engine.view import PlayerView
+from ..equity import game_over
+from ..equity.line import ScoreLine
+from .bands import BAND_LIMITS
+from .score_advice import (
+    danger_reason,
+    end_it_reason,
+    ending_reason,
+    leader_reason,
+    line_words,
+    moon_reason,
+    score_reason,
+    who,
+)
+from .situation import stake, trick_winner
+from .text import play_phrase
+
+if TYPE_CHECKING:
+    from ..bots.search import Estimate
+
+#: A grade's confidence below which it says "the coach is not sure" (:func:`~.grading.make_grade`); a hint at a
+#: score line says it at the same confidence.
+UNSURE_BELOW = 0.6
+
+
+def ends_game(view: PlayerView, line: ScoreLine, card: Card) -> bool:
+    """Whether ``card`` lets the player winning the trick (not the learner) take this trick's points, with the
+    hand's points so far, to the target: the game then ends after this hand."""
+    if not view.trick:
+        return False
+    winner = trick_winner(view, card)
+    if winner is None or winner[0] == line.seat:
+        return False
+    after = [v + p for v, p in zip(line.scores, moon_points(view), strict=True)]
+    after[winner[0]] += stake(view, card)
+    return game_over(after, line.rules)
+
+
+def agreeing_reason(view: PlayerView, line: ScoreLine, card: Card, others: Sequence[Card] = ()) -> str | None:
+    """The first score reason that argues for ``card``: completing or letting go a moon
+    (:func:`~.score_advice.moon_reason`), the points to the player with the lowest score
+    (:func:`~.score_advice.leader_reason`), ending the game while the learner is lowest
+    (:func:`~.score_advice.end_it_reason`), or one of ``others`` (in order) throwing points that end the game
+    while another player is lowest (:func:`~.score_advice.ending_reason`), said only when ``card`` does not end
+    the game itself. None when the game cannot end this hand or no reason agrees."""
+    if not line.can_end_this_hand:
+        return None
+    for reason in (moon_reason(view, line, card), leader_reason(view, line, card), end_it_reason(view, line, card)):
+        if reason is not None:
+            return reason
+    if ends_game(view, line, card):
+        return None
+    for other in others:
+        if other != card and (reason := ending_reason(view, line, other) or take_it_reason(view, line, card, other)):
+            return reason
+    return None
+
+
+def score_why(view: PlayerView, line: ScoreLine, best: Card, rival: Card) -> str:
+    """Why ``best`` keeps the best chance to win the game where ``rival``, the fewest-points card, does not:
+    :func:`~.score_advice.score_reason`, or where it has only its plain sentence, :func:`take_it_reason`."""
+    why = score_reason(view, line, best, rival)
+    if line_words(line) in why:  # the plain sentence naming the scores
+        return take_it_reason(view, line, best, rival) or why
+    return why
+
+
+def specific_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card) -> str | None:
+    """:func:`score_why` when it names a Hearts reason, else that the game ends after this hand anyway
+    (:func:`ends_anyway_words`), else None."""
+    why = score_why(view, line, best, rival)
+    return ends_anyway_words(view, line) if line_words(line) in why else why
+
+
+def feedback_reason(view: PlayerView, line: ScoreLine, chosen: Card, best: Card, *, fewest: bool = False
+                    ) -> str | None:
+    """Why ``chosen`` is worse than ``best`` at this score, in words that name no card but ``chosen`` (said before
+    the coach's move is revealed): the moon (``best`` completes it or lets it go and ``chosen`` does the other),
+    ``chosen`` ending the game while another player is lowest, or (``fewest``: ``chosen`` is the fewest-points card
+    and the score picks another) the danger of a big take near the target. None if no such reason holds."""
+    if not line.can_end_this_hand or chosen == best:
+        return None
+    moon = moon_reason(view, line, best)
+    if moon is not None and moon_reason(view, line, chosen) is None:
+        return moon
+    if not ends_game(view, line, best) and (ending := ending_reason(view, line, chosen)) is not None:
+        return ending
+    return danger_reason(view, line) if fewest else None
+
+
+def names_only(reason: str, view: PlayerView, card: Card) -> bool:
+    """Whether ``reason`` names no legal card but ``card`` (so it does not give the coach's move away)."""
+    lower = reason.lower()
+    return not any(play_phrase(c) in lower for c in view.legal_plays() if c != card)
+
+
+def unsure_words(est: Mapping[Card, Estimate], best: Card, order: Callable[[Card], Hashable]) -> str:
+    """' The coach is not sure of this hint: ...' when the chance that another card keeps a better chance to win
+    the game than ``best`` by more than the 'best' band (0.3 of a win in 100 games) is above 1 - ``UNSURE_BELOW``,
+    deal by deal over the search's sampled deals (``est``: valued by the chance of not winning, in percent); ''
+    otherwise, or when the deals cannot be paired."""
+    base = est[best].values
+    others = [c for c in est if c != best]
+    if len(base) < 2 or not others or any(len(est[c].values) != len(base) for c in others):
+        return ""
+    sure = 1.0
+    for c in others:
+        d = [a - b for a, b in zip(est[c].values, base, strict=True)]
+        m = sum(d) / len(d)
+        se = math.sqrt(sum((x - m) ** 2 for x in d) / (len(d) - 1) / len(d))
+        if se > 0:
+            sure *= 0.5 * (1.0 + math.erf((m + BAND_LIMITS[0]) / se / math.sqrt(2.0)))
+    if sure >= UNSURE_BELOW:
+        return ""
+    runner = min(others, key=lambda c: (round(est[c].mean, 9), order(c)))
+    return (f" The coach is not sure of this hint: the simulations cannot tell {play_phrase(best)} from "
+            f"{play_phrase(runner)} well at these scores.")
+
+
+def _lowest(scores: Sequence[int]) -> int | None:
+    """The one seat with the lowest score (None on a tie)."""
+    low = min(scores)
+    return scores.index(low) if scores.count(low) == 1 else None
+
+
+def _moon_clause(view: PlayerView, line: ScoreLine, taker: int) -> str:
+    """'unless seat N goes on to shoot the moon, ' while ``taker`` may still shoot (no other seat has a point this
+    hand), else ''."""
+    if any(p for s, p in enumerate(moon_points(view)) if s != taker):
+        return ""
+    return f"unless {who(line, taker)} goes on to shoot the moon, "
+
+
+def take_it_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card) -> str | None:
+    """The points already on this trick would take the player winning it after ``rival`` past the target while
+    another player has the lowest score, and ``best`` wins the trick for the learner without ending the game: take
+    the trick and keep the game going. None otherwise (or when the points would go with ``rival`` itself, which
+    :func:`~.score_advice.ending_reason` words)."""
+    if not view.trick or stake(view) <= 0 or not ends_game(view, line, rival) or ending_reason(view, line, rival):
+        return None
+    mine, theirs = trick_winner(view, best), trick_winner(view, rival)
+    if mine is None or theirs is None or mine[0] != line.seat:
+        return None
+    taker, so_far = theirs[0], moon_points(view)
+    after = [v + p for v, p in zip(line.scores, so_far, strict=True)]
+    if game_over([v + (stake(view, best) if s == line.seat else 0) for s, v in enumerate(after)], line.rules):
+        return None  # the learner's own take would end the game too
+    after[taker] += stake(view, rival)
+    low = _lowest(after)
+    if low is None or low == line.seat:
+        return None
+    points = stake(view, rival)
+    keeps = "" if len(view.trick) == view.n - 1 else f"If {who(line, taker)} keeps it, "
+    counted = ", counting this hand's points so far" if any(so_far) else ""
+    return (f"{keeps}{'this' if keeps else 'This'} trick's {points} point{'s' if points != 1 else ''} would take "
+            f"{who(line, taker)} to at least {after[taker]}: {_moon_clause(view, line, taker)}that ends the game "
+            f"after this hand while {who(line, low)} {'have' if low == line.seat else 'has'} the lowest score "
+            f"({after[low]}; you have {after[line.seat]}{counted}), so take the trick with {card_name(best)} and "
+            "keep the game going.")
+
+
+def ends_anyway_words(view: PlayerView, line: ScoreLine) -> str | None:
+    """The points taken so far already take a player to the target, so the game ends after this hand whoever takes
+    the rest (unless that player shoots the moon): the lowest score at the end of the hand wins. None otherwise."""
+    so_far = moon_points(view)
+    after = [v + p for v, p in zip(line.scores, so_far, strict=True)]
+    if not game_over(after, line.rules):
+        return None
+    top = max(range(len(after)), key=lambda s: (after[s], s == line.seat))
+    low = min(after)
+    lowest = [s for s in range(len(after)) if after[s] == low]
+    if len(lowest) == 1:
+        now = f"{'you have' if lowest[0] == line.seat else who(line, lowest[0]) + ' has'} the lowest score ({low})"
+    else:
+        names = [who(line, s) for s in sorted(lowest, key=lambda s: s != line.seat)]
+        now = f"{', '.join(names[:-1])} and {names[-1]} share the lowest score ({low})"
+    yours = "your score is" if top == line.seat else "their score is"
+    return (f"With the {so_far[top]} points {who(line, top)} {'have' if top == line.seat else 'has'} taken this "
+            f"hand, {yours} at least {after[top]}: {_moon_clause(view, line, top)}the game ends after this hand "
+            f"and the lowest score wins (counting this hand's points so far, {now}).")
+
+
+def score_decides_words(line: ScoreLine) -> str:
+    """That the score, not the points, decides the move here (naming no card)."""
+    return f"At these scores ({line_words(line)}) the score, not the points, decides this move."
+
+
+def sorted_options(means: Mapping[Any, float], first: Sequence[Any] = ()) -> list[Any]:
+    """``first``, then the other options of ``means`` best first (the lowest mean)."""
+    rest = sorted((o for o in means if o not in first), key=lambda o: means[o])
+    return [*first, *rest]
+
+
+__all__ = ["UNSURE_BELOW", "agreeing_reason", "ends_anyway_words", "ends_game", "feedback_reason", "names_only",
+           "score_decides_words", "score_why", "sorted_options", "specific_reason", "take_it_reason", "unsure_words"]
