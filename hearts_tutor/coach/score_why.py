@@ -193,10 +193,10 @@ def ends_anyway_words(view: PlayerView, line: ScoreLine) -> str | None:
     low = min(after)
     lowest = [s for s in range(len(after)) if after[s] == low]
     if len(lowest) == 1:
-        now = f"{'you have' if lowest[0] == line.seat else who(line, lowest[0]) + ' has'} the lowest score ({low})"
+        now = f"{'you are' if lowest[0] == line.seat else who(line, lowest[0]) + ' is'} lowest, on {low}"
     else:
         names = [who(line, s) for s in sorted(lowest, key=lambda s: s != line.seat)]
-        now = f"{', '.join(names[:-1])} and {names[-1]} share the lowest score ({low})"
+        now = f"{', '.join(names[:-1])} and {names[-1]} are lowest, on {low}"
     yours = "your score is" if top == line.seat else "their score is"
     return (f"With the {so_far[top]} points {who(line, top)} {'have' if top == line.seat else 'has'} taken this "
             f"hand, {yours} at least {after[top]}: {_moon_clause(view, line, top)}the game ends after this hand "
