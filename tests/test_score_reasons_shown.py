@@ -24,6 +24,7 @@ from hearts_tutor.coach.score_why import (
     agreeing_reason,
     ends_anyway_words,
     feedback_reason,
+    kept_chance_sentence,
     take_it_reason,
     unsure_words,
 )
@@ -131,13 +132,16 @@ def _estimates(values: dict, ) -> dict:
 
 def test_a_hint_says_when_the_coach_is_not_sure() -> None:
     """M6: failed before (no caveat for hints)."""
-    noisy = _estimates({JC: [50, 0, 100, 0, 100, 50], TWO_H: [0, 100, 50, 50, 100, 0]})
+    noisy = _estimates({JC: [50, 0, 100, 0, 100, 50], TWO_H: [0, 100, 50, 50, 100, 30]})
     caveat = unsure_words(noisy, JC, lambda c: (rank_of(c), c))
     assert caveat.startswith(" The coach is not sure of this hint") and "the 2 of hearts" in caveat
     clear = _estimates({JC: [10, 12, 9, 11, 10, 10], TWO_H: [60, 65, 58, 61, 63, 60]})
     assert unsure_words(clear, JC, lambda c: (rank_of(c), c)) == ""
     same = _estimates({JC: [50, 0, 100, 0], TWO_H: [50, 0, 100, 0]})  # two cards that play the same
     assert unsure_words(same, JC, lambda c: (rank_of(c), c)) == ""
+    # a card kept although another has the better mean is not said to keep the best chance
+    assert kept_chance_sentence(noisy, JC).startswith("It keeps your best chance")
+    assert kept_chance_sentence(noisy, TWO_H).startswith("Its chance to win the game (45%) is as good as any")
 
 
 def test_a_low_card_that_wins_by_force_is_not_called_unlikely_to_win() -> None:

@@ -14,8 +14,10 @@ the queen, stopping a moon...
 In a match (the view has scores; :func:`~hearts_tutor.equity.line.judged_line`) the rollouts value each deal by
 the learner's chance of not winning the game at the scores after the hand, so the hint plays to the score; when
 that picks another card than the fewest points would, the reason says why from the position
-(:func:`~hearts_tutor.coach.score_advice.score_reason`) and gives the chance in words. ``to_score=False`` hints
-for points alone (as outside a match).
+(:func:`~hearts_tutor.coach.score_why.score_why`) and gives the chance in words; where the game can end this
+hand the hint also names the first score reason that argues for its card
+(:func:`~hearts_tutor.coach.score_why.agreeing_reason`), and says when the coach is not sure (the simulations
+cannot tell its card's chance from another's). ``to_score=False`` hints for points alone (as outside a match).
 
 Measured strength and speed: ``benchmarks/bench_coach.py`` (see benchmarks/README.md, "Coach").
 """
@@ -128,12 +130,11 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
     if moon is not None:
         if line is None:
             return moon
-        from .score_advice import chance_sentence
-        from .score_why import agreeing_reason
+        from .score_why import agreeing_reason, kept_chance_sentence
 
         note = agreeing_reason(view, line, best, ranked[1:])
         chance = 1.0 - est[best].mean / 100
-        reason = moon.reason + (" " + note if note else "") + (" " + chance_sentence(chance) if note else "")
+        reason = moon.reason + (" " + note if note else "") + (" " + kept_chance_sentence(est, best) if note else "")
         found = dataclasses.replace(moon, reason=reason, line=line, chance=chance, unit="chance" if note else "points")
         return _unsure(found, est)
     if line is None:
@@ -141,11 +142,10 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
     chance = 1.0 - est[best].mean / 100
     reason = explain_play(view, best, est[best].points, tempting=ranked[1])
     if line.can_end_this_hand:
-        from .score_advice import chance_sentence
-        from .score_why import agreeing_reason
+        from .score_why import agreeing_reason, kept_chance_sentence
 
         agrees = agreeing_reason(view, line, best, ranked[1:])
-        reason = (agrees + " " if agrees else "") + reason + " " + chance_sentence(chance)
+        reason = (agrees + " " if agrees else "") + reason + " " + kept_chance_sentence(est, best)
     return _unsure(Hint((best,), reason, est[best].points, line=line, chance=chance,
                         unit="chance" if line.can_end_this_hand else "points"), est)
 

@@ -10,7 +10,10 @@ option from the best one) the grade stays in points, as outside a match, with ``
 line attached. Otherwise it is in chance (``unit="chance"``): ``cost`` is the percent of the chance to win the
 game the move gives up against the best move, and the words say so ("costs you about 6 wins in 100 games
 game"). When the fewest points would have been the wrong move, the explanation says why from the position
-(:func:`~hearts_tutor.coach.score_advice.score_reason`).
+(:func:`~hearts_tutor.coach.score_why.score_why`) instead of a points reason for the score's card, and the
+feedback before the reveal gives the score's reason in words that name no other card. Wherever the game can end
+this hand, a grade names the first score reason that argues for the best card (for a right move, the learner's
+own): :func:`~hearts_tutor.coach.score_why.agreeing_reason`.
 
 The bands in chance (percent of the chance to win the game given up). Over the game-win table, a point of the
 learner's own this hand is worth about 1% of the chance at typical scores (0.8% at 0-0-0-0, 1.1% at 40 each,

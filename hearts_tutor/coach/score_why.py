@@ -26,6 +26,7 @@ from ..equity import game_over
 from ..equity.line import ScoreLine
 from .bands import BAND_LIMITS
 from .score_advice import (
+    chance_sentence,
     danger_reason,
     end_it_reason,
     ending_reason,
@@ -37,6 +38,7 @@ from .score_advice import (
 )
 from .situation import stake, trick_winner
 from .text import play_phrase
+from .to_score import percent
 
 if TYPE_CHECKING:
     from ..bots.search import Estimate
@@ -208,11 +210,23 @@ def score_decides_words(line: ScoreLine) -> str:
     return f"At these scores ({line_words(line)}) the score, not the points, decides this move."
 
 
+def kept_chance_sentence(est: Mapping[Card, Estimate], card: Card) -> str:
+    """The chance to win the game ``card`` keeps (``est``: the search valued by the chance of not winning, in
+    percent): :func:`~.score_advice.chance_sentence` when no card has a better mean, else that the simulations
+    cannot tell it from the best (the fewest-points card kept where the chance does not clearly prefer another)."""
+    chance = 1.0 - est[card].mean / 100
+    if est[card].mean <= min(e.mean for e in est.values()) + 1e-9:
+        return chance_sentence(chance)
+    return (f"Its chance to win the game ({percent(chance)}) is as good as any other card's, as far as the "
+            "simulations can tell.")
+
+
 def sorted_options(means: Mapping[Any, float], first: Sequence[Any] = ()) -> list[Any]:
     """``first``, then the other options of ``means`` best first (the lowest mean)."""
     rest = sorted((o for o in means if o not in first), key=lambda o: means[o])
     return [*first, *rest]
 
 
-__all__ = ["UNSURE_BELOW", "agreeing_reason", "ends_anyway_words", "ends_game", "feedback_reason", "names_only",
-           "score_decides_words", "score_why", "sorted_options", "specific_reason", "take_it_reason", "unsure_words"]
+__all__ = ["UNSURE_BELOW", "agreeing_reason", "ends_anyway_words", "ends_game", "feedback_reason",
+           "kept_chance_sentence", "names_only", "score_decides_words", "score_why", "sorted_options",
+           "specific_reason", "take_it_reason", "unsure_words"]
