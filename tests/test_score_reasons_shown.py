@@ -17,7 +17,7 @@ import pytest
 from positions import make_state
 
 from hearts_tutor.bots.search import Estimate
-from hearts_tutor.coach.grading import grade_play
+from hearts_tutor.coach.grading import Grade, grade_play
 from hearts_tutor.coach.hints import explain_play, hint
 from hearts_tutor.coach.score_advice import ending_reason, leader_reason, moon_reason
 from hearts_tutor.coach.score_why import (
@@ -29,7 +29,7 @@ from hearts_tutor.coach.score_why import (
     unsure_words,
 )
 from hearts_tutor.coach.text import play_phrase
-from hearts_tutor.engine.cards import parse_cards, rank_of
+from hearts_tutor.engine.cards import Card, parse_cards, rank_of
 from hearts_tutor.engine.hand import HandState
 from hearts_tutor.engine.view import PlayerView
 from hearts_tutor.equity.line import ScoreLine
@@ -57,6 +57,14 @@ OTHER_WINS = (40, 31, 88, 60)  # the queen would take seat 2 to 101 while seat 1
 
 def at(state: HandState, scores: tuple[int, ...]) -> PlayerView:
     return dataclasses.replace(state.view(state.to_move), scores=scores)
+
+
+def graded(view: PlayerView, card: Card, band: str, reason: str | None) -> Grade:
+    """The grade of ``card`` in chance, in ``band``, with ``reason`` in its explanation and its feedback."""
+    grade = grade_play(view, card, seed=1, rollouts=ROLLOUTS, deadline=NO_DEADLINE)
+    assert grade.unit == "chance" and grade.band == band
+    assert reason is not None and reason in grade.explanation and reason in grade.feedback
+    return grade
 
 
 @pytest.fixture(scope="module")
@@ -93,20 +101,14 @@ def test_the_hint_names_the_moon_when_the_best_card_is_also_the_fewest_points_ca
 def test_a_wrong_move_is_told_the_moon_before_the_reveal(moon: HandState) -> None:
     """M1 and M2 for grades: failed before (no moon words in the explanation or the feedback)."""
     view = at(moon, MOON_WINS)
-    grade = grade_play(view, TWO_H, seed=1, rollouts=ROLLOUTS, deadline=NO_DEADLINE)
-    assert grade.unit == "chance" and grade.band == "blunder"
-    reason = moon_reason(view, ScoreLine.from_view(view), JC)
-    assert reason is not None and reason in grade.explanation and reason in grade.feedback
+    grade = graded(view, TWO_H, "blunder", moon_reason(view, ScoreLine.from_view(view), JC))
     assert play_phrase(grade.best) not in grade.feedback  # the feedback does not give the coach's move away
 
 
 def test_a_right_move_at_a_score_line_is_told_why(queen: HandState) -> None:
     """U7: failed before (the grade of the queen said only that it keeps the best chance)."""
     view = at(queen, LEADER_WINS)
-    grade = grade_play(view, QS, seed=1, rollouts=ROLLOUTS, deadline=NO_DEADLINE)
-    assert grade.band == "best" and grade.unit == "chance"
-    reason = leader_reason(view, ScoreLine.from_view(view), QS)
-    assert reason is not None and reason in grade.explanation and reason in grade.feedback
+    graded(view, QS, "best", leader_reason(view, ScoreLine.from_view(view), QS))
     # the same reason is never given to a club thrown instead
     assert agreeing_reason(view, ScoreLine.from_view(view), parse_cards("8C")[0], [QS]) is None
 
@@ -114,11 +116,9 @@ def test_a_right_move_at_a_score_line_is_told_why(queen: HandState) -> None:
 def test_the_feedback_gives_the_score_reason_not_the_points_words(queen: HandState) -> None:
     """M2: failed before (the feedback said only what the move costs)."""
     view = at(queen, OTHER_WINS)
-    grade = grade_play(view, QS, seed=1, rollouts=ROLLOUTS, deadline=NO_DEADLINE)
-    assert grade.band == "blunder" and grade.best != QS
     reason = ending_reason(view, ScoreLine.from_view(view), QS)
     assert reason is not None and "to at least 101" in reason
-    assert reason in grade.feedback and reason in grade.explanation
+    grade = graded(view, QS, "blunder", reason)
     assert play_phrase(grade.best) not in grade.feedback
     # no feedback reason for a right move, or where the game cannot end this hand
     assert feedback_reason(view, ScoreLine.from_view(view), QS, QS) is None
@@ -126,7 +126,7 @@ def test_the_feedback_gives_the_score_reason_not_the_points_words(queen: HandSta
     assert feedback_reason(far, ScoreLine.from_view(far), QS, parse_cards("8C")[0]) is None
 
 
-def _estimates(values: dict, ) -> dict:
+def _estimates(values: dict) -> dict:
     return {c: Estimate(sum(v) / len(v), 0.0, len(v), values=tuple(v)) for c, v in values.items()}
 
 
