@@ -175,12 +175,14 @@ def take_it_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card) -
     if low is None or low == line.seat:
         return None
     points = stake(view, rival)
-    keeps = "" if len(view.trick) == view.n - 1 else f"If {who(line, taker)} keeps it, "
+    last = len(view.trick) == view.n - 1
+    keeps = "" if last else f"If {who(line, taker)} keeps it, "
+    take = "take the trick" if last else "take the trick over"
     counted = ", counting this hand's points so far" if any(so_far) else ""
     return (f"{keeps}{'this' if keeps else 'This'} trick's {points} point{'s' if points != 1 else ''} would take "
             f"{who(line, taker)} to at least {after[taker]}: {_moon_clause(view, line, taker)}that ends the game "
             f"after this hand while {who(line, low)} {'have' if low == line.seat else 'has'} the lowest score "
-            f"({after[low]}; you have {after[line.seat]}{counted}), so take the trick with {card_name(best)} and "
+            f"({after[low]}; you have {after[line.seat]}{counted}), so {take} with {card_name(best)} and "
             "keep the game going.")
 
 
