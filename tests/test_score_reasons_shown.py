@@ -17,6 +17,7 @@ import pytest
 from positions import make_state
 
 from hearts_tutor.bots.search import Estimate
+from hearts_tutor.coach.facts import check_explanation
 from hearts_tutor.coach.grading import Grade, grade_play
 from hearts_tutor.coach.hints import explain_play, hint
 from hearts_tutor.coach.score_advice import ending_reason, leader_reason, moon_reason
@@ -148,6 +149,8 @@ def test_a_low_card_that_wins_by_force_is_not_called_unlikely_to_win() -> None:
     """F2: failed before ('a low card is unlikely to win the trick' of the 3 of spades, no other spade out)."""
     view = load_bank().by_id["standard-score-0-5-p28"].view()
     assert "unlikely to win" not in explain_play(view, THREE_S, tempting=JH)
+    old_words = "Lead the 3 of spades: a low card is unlikely to win the trick, so others take it."
+    assert check_explanation(view, old_words, THREE_S, JH) == ["a low card is unlikely to win: false here"]
     h = hint(view, seed=1, rollouts=ROLLOUTS, workers=1)
     assert h.card == THREE_S and "take every point" in h.reason and "unlikely to win" not in h.reason
 

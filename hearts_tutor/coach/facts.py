@@ -539,10 +539,11 @@ Reader = Callable[[Context, re.Match[str]], list[Fact]]
 
 
 def _answer_lower(ctx: Context, m: re.Match[str]) -> list[Fact]:
-    # "a low card is unlikely to win": said only when the answer is lower than the move it is compared with
+    # "a low card is unlikely to win": said only when the answer is lower than the move it is compared with, and a
+    # higher card of its suit is out (a card nothing out beats wins by force)
     if ctx.answer is None or ctx.tempting is None:
         return []
-    return [LowerThan(ctx.answer, ctx.tempting)]
+    return [LowerThan(ctx.answer, ctx.tempting), CanLoseTrick(ctx.answer)]
 
 
 def _flush(ctx: Context, m: re.Match[str]) -> list[Fact]:
