@@ -10,7 +10,12 @@ the one to show:
 * :func:`feedback_reason`: the reason a wrong move is wrong, told before the coach's move is revealed, so it names
   no card but the learner's own.
 * :func:`unsure_words`: the hint's "the coach is not sure" caveat when the simulations cannot tell its card
-  from another's chance to win the game (as a grade says it when it is not sure of its band).
+  from another's chance to win the game (as a grade says it when it is not sure of its band);
+  :func:`kept_chance_sentence`: the chance a hint's card keeps, never called the best when another card's is.
+* :func:`score_why`: why the score picks another card than the fewest points (``score_reason``, or
+  :func:`take_it_reason`: the points already on this trick would end the game while another player is lowest,
+  so take the trick); :func:`specific_reason` adds :func:`ends_anyway_words` (the points taken so far end the
+  game after this hand) and gives None rather than a plain sentence: the opening of a play-to-score puzzle.
 """
 
 from __future__ import annotations
@@ -65,9 +70,9 @@ def agreeing_reason(view: PlayerView, line: ScoreLine, card: Card, others: Seque
     """The first score reason that argues for ``card``: completing or letting go a moon
     (:func:`~.score_advice.moon_reason`), the points to the player with the lowest score
     (:func:`~.score_advice.leader_reason`), ending the game while the learner is lowest
-    (:func:`~.score_advice.end_it_reason`), or one of ``others`` (in order) throwing points that end the game
-    while another player is lowest (:func:`~.score_advice.ending_reason`), said only when ``card`` does not end
-    the game itself. None when the game cannot end this hand or no reason agrees."""
+    (:func:`~.score_advice.end_it_reason`), or one of ``others`` (in order) giving away points that end the game
+    while another player is lowest (:func:`~.score_advice.ending_reason`, :func:`take_it_reason`), said only when
+    ``card`` does not end the game itself. None when the game cannot end this hand or no reason agrees."""
     if not line.can_end_this_hand:
         return None
     for reason in (moon_reason(view, line, card), leader_reason(view, line, card), end_it_reason(view, line, card)):
