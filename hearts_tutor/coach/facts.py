@@ -209,6 +209,45 @@ class HigherOut:
         return f"{higher} higher than {card_name(self.card)} {verb} still out"
 
 
+def lower_out(view: PlayerView, c: Card) -> int:
+    """How many cards of ``c``'s suit lower than ``c`` are still out."""
+    return sum(1 for u in out_of_suit(view, suit_of(c)) if u < c)
+
+
+@dataclass(frozen=True)
+class LowerOut:
+    """How many cards of the card's suit below it are still out (0: every card of its suit still out is higher)."""
+
+    card: Card
+    count: int
+
+    def holds(self, view: PlayerView) -> bool:
+        return lower_out(view, self.card) == self.count
+
+    def sentence(self, view: PlayerView) -> str:
+        suit = suit_of(self.card)
+        if not self.count:
+            return f"no {SUIT_SINGULAR[suit]} lower than {card_name(self.card)} is still out"
+        verb = "is" if self.count == 1 else "are"
+        lower = _plural(self.count, SUIT_SINGULAR[suit], SUIT_NAMES[suit])
+        return f"{lower} lower than {card_name(self.card)} {verb} still out"
+
+
+@dataclass(frozen=True)
+class OnlyGuard:
+    """The card is the only spade lower than the queen of spades in this hand, which holds the queen: the one
+    card to play on a spade trick while she waits."""
+
+    card: Card
+
+    def holds(self, view: PlayerView) -> bool:
+        lower = [c for c in view.hand if suit_of(c) == SPADES and c < QUEEN_OF_SPADES]
+        return QUEEN_OF_SPADES in view.hand and lower == [self.card]
+
+    def sentence(self, view: PlayerView) -> str:
+        return f"{card_name(self.card)} is the only spade you hold lower than the queen"
+
+
 @dataclass(frozen=True)
 class CanLoseTrick:
     """The card is in this hand (before any pass) and a card of its suit above it is still out."""
@@ -272,6 +311,22 @@ class QueenHeldBy:
 
     def sentence(self, view: PlayerView) -> str:
         return f"you passed the queen of spades to {who(view, self.seat)}, who still holds her"
+
+
+@dataclass(frozen=True)
+class QueenHolderShownOut:
+    """This seat passed the queen of spades to ``seat``, who still holds her and has shown out of ``suit``: on a
+    trick of that suit they may throw her."""
+
+    seat: int
+    suit: int
+
+    def holds(self, view: PlayerView) -> bool:
+        return view.known_holder().get(QUEEN_OF_SPADES) == self.seat and ShownOut(self.seat, self.suit).holds(view)
+
+    def sentence(self, view: PlayerView) -> str:
+        return (f"you passed the queen of spades to {who(view, self.seat)}, who still holds her and has shown out "
+                f"of {SUIT_NAMES[self.suit]}")
 
 
 @dataclass(frozen=True)
@@ -364,6 +419,46 @@ class OtherCopyOut:
 
     def sentence(self, view: PlayerView) -> str:
         return f"the other {card_name(self.card).removeprefix('the ')} is still out"
+
+
+@dataclass(frozen=True)
+class CopyInTrick:
+    """Two decks: this seat holds ``card`` and its other copy lies in the trick in progress (played by another
+    seat): played now, the two cancel, so this seat's copy cannot win the trick."""
+
+    card: Card
+
+    def holds(self, view: PlayerView) -> bool:
+        return view.rules.decks == 2 and list(view.trick).count(self.card) == 1 and self.card in view.hand
+
+    def sentence(self, view: PlayerView) -> str:
+        return f"the other {card_name(self.card).removeprefix('the ')} is already in this trick"
+
+
+@dataclass(frozen=True)
+class TwinOut:
+    """Two decks: this seat holds one copy of ``card`` and the other is still out (a later player may hold it)."""
+
+    card: Card
+
+    def holds(self, view: PlayerView) -> bool:
+        return view.rules.decks == 2 and view.hand.count(self.card) == 1 and self.card in view.unseen()
+
+    def sentence(self, view: PlayerView) -> str:
+        return f"another {card_name(self.card).removeprefix('the ')} is still out"
+
+
+@dataclass(frozen=True)
+class BothCopiesHeld:
+    """Two decks: this seat holds both copies of ``card``, so nothing can cancel the one it plays."""
+
+    card: Card
+
+    def holds(self, view: PlayerView) -> bool:
+        return view.rules.decks == 2 and view.hand.count(self.card) == 2
+
+    def sentence(self, view: PlayerView) -> str:
+        return f"you hold both {RANK_NAMES[rank_of(self.card)]}s of {SUIT_NAMES[suit_of(self.card)]}"
 
 
 @dataclass(frozen=True)
@@ -564,6 +659,9 @@ _PHRASES: tuple[tuple[str, Reader], ...] = (
      lambda c, m: [SuitOut(_suit(m[2] or m[3]), _number(m[1]))]),
     (rf"{_NUM} (?:{_SING}|{_SUIT}) higher than {_CARD} (?:is|are) still out",
      lambda c, m: [HigherOut(_card(m[4]), _number(m[1]))]),
+    (rf"{_NUM} (?:{_SING}|{_SUIT}) lower than {_CARD} (?:is|are) still out",
+     lambda c, m: [LowerOut(_card(m[4]), _number(m[1]))]),
+    (rf"{_CARD} is the only spade you hold lower than the queen", lambda c, m: [OnlyGuard(_card(m[1]))]),
     (rf"{_CARD} is the highest {_SING} still out", lambda c, m: [HigherOut(_card(m[1]), 0)]),
     (rf"{_CARD} is the only {_SING} still out",
      lambda c, m: [CardOut(_card(m[1])), SuitOut(_suit(m[2]), 1)]),
@@ -591,6 +689,12 @@ _PHRASES: tuple[tuple[str, Reader], ...] = (
     (rf"the other {_OTHER} has been played", lambda c, m: [OtherCopyPlayed(_card(m[1]))]),
     (rf"you hold the other {_OTHER}", lambda c, m: [OtherCopyHeld(_card(m[1]))]),
     (rf"the other {_OTHER} is still out", lambda c, m: [OtherCopyOut(_card(m[1]))]),
+    (rf"the other {_OTHER} is already in this trick", lambda c, m: [CopyInTrick(_card(m[1]))]),
+    (rf"another {_OTHER} is still out", lambda c, m: [TwinOut(_card(m[1]))]),
+    (rf"you hold both ({'|'.join(RANK_NAMES)})s of {_SUIT}",
+     lambda c, m: [BothCopiesHeld(card(RANK_NAMES.index(m[1]), SUIT_NAMES.index(m[2])))]),
+    (rf"you passed the queen of spades to {_WHO}, who still holds her and has shown out of {_SUIT}",
+     lambda c, m: [QueenHolderShownOut(_seat(c.view, m[1]), _suit(m[2]))]),
     (r"forces out the queen of spades", _flush),
     (r"this trick holds no points so far|there are no points in this trick", lambda c, m: [TrickPoints(0)]),
     (rf"this trick already holds {_NUM} points?", lambda c, m: [TrickPoints(_number(m[1]))]),

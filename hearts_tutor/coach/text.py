@@ -861,6 +861,66 @@ def reason_may_be_overtaken(b: Card, t: Card) -> str:
             "be more likely to keep the trick.")
 
 
+# ----- more reasons from facts (coach/more_reasons.py fills each {} with a fact's words) -----
+
+def reason_cancel_queen(t: Card) -> str:
+    """Two decks: {} the other queen of spades lies in this trick, so this seat's queen cancels with her."""
+    return ("Play the queen of spades: {}, so the two cancel and yours cannot win this trick: a chance to get rid of "
+            f"her without winning it; {card_name(t)} would keep her in your hand.")
+
+
+def reason_cancel_twin(b: Card) -> str:
+    """Two decks: {} the other copy of ``b`` lies in this trick, while {} the tempting card beats so far."""
+    return f"Play {card_name(b)}: {{}}, so the two cancel and yours cannot win this trick, while {{}}."
+
+
+def reason_twin_may_cancel(b: Card, t: Card) -> str:
+    """Two decks, both cards beat the trick so far: {} its points, {} ``b`` beats so far, {} ``b``'s other copy is
+    out; ``t`` cannot be beaten ({}) nor cancelled ({} both copies held)."""
+    suit = SUIT_NAMES[suit_of(b)][:-1]
+    return (f"Play {card_name(b)}: {{}}; {{}}, and so does {card_name(t)}, but {{}}, and a player after you who "
+            f"holds it could cancel yours (the trick then goes to the highest other {suit}). Nothing can take this "
+            f"trick from {card_name(t)}: {{}}, and {{}}.")
+
+
+def reason_take_it_high(b: Card, t: Card, sure: bool) -> str:
+    """Both cards beat the trick so far and ``b`` is the higher. ``sure``: {} ``t`` beats so far, {} no one after
+    can follow suit (last to play, or shown out), so the trick is taken either way; else {} nothing out beats
+    ``b`` and {} ``t`` beats so far. Then {} the cards still out above ``t``."""
+    suit = SUIT_NAMES[suit_of(b)][:-1]
+    keep = (f"Take it with the {RANK_NAMES[rank_of(b)]} and keep the {RANK_NAMES[rank_of(t)]}: {{}}, so it can "
+            f"still lose a later {suit} trick.")
+    if sure:
+        return f"Play {card_name(b)}: {{}} as well, and {{}}, so you take this trick whichever you play. {keep}"
+    return (f"Play {card_name(b)}: {{}}, so it wins this trick for sure, and {{}} too, so it is no sure duck "
+            f"either. {keep}")
+
+
+def reason_flush_last_spade(b: Card, points: int) -> str:
+    """{} the queen of spades is the only spade out: her holder must play her on a spade lead, and she beats
+    ``b``."""
+    return (f"Lead {card_name(b)}: {{}}, so whoever holds her must play her on this trick, and she beats "
+            f"{card_name(b)}: her holder wins the trick and takes her {points} points.")
+
+
+def reason_keep_guard(b: Card, t: Card, wins: bool) -> str:
+    """``t`` is {} the only spade below the queen this hand holds (``wins``: {} nothing above her is out, so she
+    would win the spade trick she is forced onto)."""
+    tail = ", and {}, so she would win that trick" if wins else ""
+    return (f"Lead {card_name(b)} and keep {card_name(t)}: {{}}; without it, a spade led by another player would "
+            f"make you play the queen{tail}.")
+
+
+def reason_void_lead_could_win(b: Card, t: Card, queen: bool, b_loses: bool) -> str:
+    """{} a seat has shown out of ``t``'s suit (``queen``: the seat this hand passed the queen to), {} cards below
+    ``t`` still out, so ``t`` could win the trick they throw on; then {} no one shown out of ``b``'s suit or
+    (``b_loses``) {} no card below ``b`` out, so ``b`` cannot win."""
+    tail = f", so {card_name(b)} cannot win its trick" if b_loses else ""
+    return (f"Lead {card_name(b)}: {{}}, so a {SUIT_NAMES[suit_of(t)][:-1]} lead lets them throw "
+            f"{'her' if queen else 'points'} on the trick, and {{}}, so {card_name(t)} could win it, while "
+            f"{{}}{tail}.")
+
+
 # ----- grading -----
 
 BAND_WORDS = {
