@@ -14,7 +14,7 @@ otherwise fall back on what its rollouts say (STYLE 18: each names the fact in t
 
 from __future__ import annotations
 
-from ..engine.cards import QUEEN_OF_SPADES, SPADES, Card, suit_of
+from ..engine.cards import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SPADES, Card, suit_of
 from ..engine.view import PlayerView
 from . import text
 from .facts import (
@@ -109,6 +109,8 @@ def _take_it_high(view: PlayerView, b: Card, t: Card) -> Reason | None:
     above_t = higher_out(view, t)
     if b < t or b == QUEEN_OF_SPADES or not above_t:
         return None
+    if view.rules.jack_points and JACK_OF_DIAMONDS in (b, t):  # the jack is a card to win: another reason
+        return None
     after = seats_after(view)
     keep = HigherOut(t, above_t)
     if _no_one_follows(view, led):
@@ -145,6 +147,8 @@ def _keep_guard(view: PlayerView, b: Card, t: Card) -> Reason | None:
     """``t`` is the only spade below the queen this hand holds: led, it leaves her to be played on the next spade
     another player leads."""
     if not queen_scores(view.rules) or suit_of(t) != SPADES or not OnlyGuard(t).holds(view):
+        return None
+    if any(c > QUEEN_OF_SPADES and suit_of(c) == SPADES for c in view.hand):  # a higher spade could go instead
         return None
     if b == QUEEN_OF_SPADES or (suit_of(b) == SPADES and b < QUEEN_OF_SPADES) or not may_follow(view, SPADES):
         return None

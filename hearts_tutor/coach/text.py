@@ -219,10 +219,11 @@ def remembered_pass(passed: list[Card], who: str, still_out: list[Card]) -> str:
 
 # ----- the coach's own pass -----
 
-PassForm: TypeAlias = Literal["alone", "whole", "part"]
+PassForm: TypeAlias = Literal["alone", "whole", "part", "coach"]
 """How a pass reason is said: ``"alone"`` (its own sentence, 'Pass the king of hearts: ...'), ``"whole"`` (the
-one reason for the whole pass, which it names once: 'Pass the 4, 9 and jack of diamonds to ...') or ``"part"``
-(one group of a pass already named: 'The queen of spades: ...')."""
+one reason for the whole pass, which it names once: 'Pass the 4, 9 and jack of diamonds to ...'), ``"part"``
+(one group of a pass already named: 'The queen of spades: ...') or ``"coach"`` (the whole pass as the coach's own,
+revealed: 'The coach would pass the 4, 9 and jack of diamonds to ...')."""
 
 
 def cards_short(cards: Iterable[Card]) -> str:
@@ -241,9 +242,11 @@ def cards_short(cards: Iterable[Card]) -> str:
 
 def _pass_head(cards: list[Card], form: PassForm) -> str:
     """'Pass the king of hearts' (alone), 'Pass the 4, 9 and jack of diamonds' (whole), 'The queen of spades'
-    (part)."""
+    (part), 'The coach would pass the 4, 9 and jack of diamonds' (coach)."""
     if form == "part":
         return cap(cards_short(cards))
+    if form == "coach":
+        return f"The coach would pass {cards_short(cards)}"
     return f"Pass {cards_phrase(cards) if form == 'alone' else cards_short(cards)}"
 
 
@@ -252,15 +255,16 @@ def reason_pass_queen(lower_spades: int, queens: int = 1, form: PassForm = "alon
     few = (f"only {count_word(lower_spades)} spade{'' if lower_spades == 1 else 's'}" if lower_spades
            else "no spade")
     if queens > 1:
-        head = "Pass both queens of spades" if form != "part" else "Both queens of spades"
+        head = {"part": "Both queens of spades", "coach": "The coach would pass both queens of spades"}.get(
+            form, "Pass both queens of spades")
         return (f"{head}: you hold {few} lower than them to protect them, "
                 "so they would likely win tricks for you (13 points each).")
     return (f"{_pass_head([QUEEN_OF_SPADES], form)}: you hold {few} lower than her to protect her, "
             "so she would likely win a trick for you (13 points).")
 
 
-def reason_pass_high_spades(cards: list[Card]) -> str:
-    return (f"Pass {cards_phrase(cards)}: with few other spades, the queen of spades could be thrown on "
+def reason_pass_high_spades(cards: list[Card], form: PassForm = "alone") -> str:
+    return (f"{_pass_head(cards, form)}: with few other spades, the queen of spades could be thrown on "
             f"{'it' if len(cards) == 1 else 'them'} when spades are led.")
 
 
@@ -325,17 +329,31 @@ def reason_pass_queen_anyway(others: list[Card], form: PassForm = "alone",
             "without her.")
 
 
-def pass_reasons(cards: Iterable[Card], parts: list[tuple[list[Card], Callable[[PassForm], str]]]) -> str:
+def pass_reasons(cards: Iterable[Card], parts: list[tuple[list[Card], Callable[[PassForm], str]]],
+                 coach: bool = False) -> str:
     """A pass explained once: 'Pass the 4, 9 and jack of diamonds to ...' when one reason covers the whole pass,
     else 'Pass A, B and C. The queen of spades: ... The jack of clubs and the ace of hearts: ...'. Each part is
-    its cards and its reason in a given form."""
+    its cards and its reason in a given form. ``coach``: the coach's own pass revealed ('The coach would pass
+    ...')."""
     cards = sorted(cards)
     if len(parts) == 1 and sorted(parts[0][0]) == cards:
-        return parts[0][1]("whole")
-    return " ".join([f"Pass {cards_phrase(cards)}.", *(say("part") for _, say in parts)])
+        return parts[0][1]("coach" if coach else "whole")
+    head = f"The coach would pass {cards_phrase(cards)}." if coach else f"Pass {cards_phrase(cards)}."
+    return " ".join([head, *(say("part") for _, say in parts)])
 
 
-def reason_pass_high_with_queen(cards: list[Card], direction: str = "left") -> str:
+def coach_pass_among_best(cards: Iterable[Card]) -> str:
+    """The coach's reveal of a taught pass that is not its own but rates as well on the same deals."""
+    return (f"The coach would pass {cards_phrase(cards)}, one of the passes that give you the fewest points on "
+            "average here.")
+
+
+def coach_pass_fewest(cards: Iterable[Card]) -> str:
+    """The coach's reveal of the pass its simulations rate best when it is not the one its rules of thumb pick."""
+    return f"The coach would pass {cards_phrase(cards)}: it gives you the fewest expected points here."
+
+
+def reason_pass_high_with_queen(cards: list[Card], direction: str = "left", form: PassForm = "alone") -> str:
     one = len(cards) == 1
     it, they = ("it", "it") if one else ("them", "they")
     if direction == "right":
@@ -344,13 +362,15 @@ def reason_pass_high_with_queen(cards: list[Card], direction: str = "left") -> s
                  f"dropped on {it}")
     else:
         where = f"her new holder will often play after you on a spade trick, and she can be dropped on {it}"
-    return (f"Pass {cards_phrase(cards)} too: with few spades to play under {it}, {they} may have to win a spade "
-            f"trick; {where}.")
+    head = f"Pass {cards_phrase(cards)} too" if form == "alone" else _pass_head(cards, form)
+    return f"{head}: with few spades to play under {it}, {they} may have to win a spade trick; {where}."
 
 
-def reason_pass_moon(cards: list[Card], rules: Rules) -> str:
-    return (f"This hand can try {shoot(rules)}. Pass {cards_phrase(cards)}: cards that can lose a trick, and "
-            "hearts that can most of all, are what ruin a moon.")
+def reason_pass_moon(cards: list[Card], rules: Rules, form: PassForm = "alone") -> str:
+    ruin = "cards that can lose a trick, and hearts that can most of all, are what ruin a moon."
+    if form == "alone":
+        return f"This hand can try {shoot(rules)}. Pass {cards_phrase(cards)}: {ruin}"
+    return f"{_pass_head(cards, form)}: this hand can try {shoot(rules)}, and {ruin}"
 
 
 def reason_pass_moon_try(rules: Rules, hearts: list[Card], side: list[Card], rest: list[Card]) -> str:
@@ -958,9 +978,6 @@ TRY_AGAIN = "Try again?"
 def grade_close_call() -> str:
     return (" The coach is not sure of this grade: the simulations cannot tell these moves apart well, so it "
             "could be a step better or worse.")
-
-
-PASS_AMONG_BEST = " is one of the passes that give you the fewest points on average here."
 
 
 def grade_reveal(move: str, reason: str) -> str:
