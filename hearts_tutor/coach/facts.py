@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 from ..engine.cards import (
     QUEEN_OF_SPADES,
@@ -189,48 +189,49 @@ class YouAreOut:
         return f"you are out of {SUIT_NAMES[self.suit]}"
 
 
-@dataclass(frozen=True)
-class HigherOut:
-    """How many cards of the card's suit above it are still out (0: it is the highest left)."""
-
-    card: Card
-    count: int
-
-    def holds(self, view: PlayerView) -> bool:
-        return higher_out(view, self.card) == self.count
-
-    def sentence(self, view: PlayerView) -> str:
-        if not self.count and rank_of(self.card) == ACE:
-            return f"nothing beats {card_name(self.card)}"  # an ace: 'no club higher than the ace' says nothing
-        if not self.count:
-            return f"no {SUIT_SINGULAR[suit_of(self.card)]} higher than {card_name(self.card)} is still out"
-        verb = "is" if self.count == 1 else "are"
-        higher = _plural(self.count, SUIT_SINGULAR[suit_of(self.card)], SUIT_NAMES[suit_of(self.card)])
-        return f"{higher} higher than {card_name(self.card)} {verb} still out"
-
-
 def lower_out(view: PlayerView, c: Card) -> int:
     """How many cards of ``c``'s suit lower than ``c`` are still out."""
     return sum(1 for u in out_of_suit(view, suit_of(c)) if u < c)
 
 
 @dataclass(frozen=True)
-class LowerOut:
-    """How many cards of the card's suit below it are still out (0: every card of its suit still out is higher)."""
+class _CountBeside:
+    """How many cards of the card's suit on one ``side`` of it ('higher' or 'lower') are still out."""
 
     card: Card
     count: int
+    side: ClassVar[str]
 
     def holds(self, view: PlayerView) -> bool:
-        return lower_out(view, self.card) == self.count
+        count = higher_out if self.side == "higher" else lower_out
+        return count(view, self.card) == self.count
 
     def sentence(self, view: PlayerView) -> str:
         suit = suit_of(self.card)
         if not self.count:
-            return f"no {SUIT_SINGULAR[suit]} lower than {card_name(self.card)} is still out"
+            return f"no {SUIT_SINGULAR[suit]} {self.side} than {card_name(self.card)} is still out"
         verb = "is" if self.count == 1 else "are"
-        lower = _plural(self.count, SUIT_SINGULAR[suit], SUIT_NAMES[suit])
-        return f"{lower} lower than {card_name(self.card)} {verb} still out"
+        cards = _plural(self.count, SUIT_SINGULAR[suit], SUIT_NAMES[suit])
+        return f"{cards} {self.side} than {card_name(self.card)} {verb} still out"
+
+
+@dataclass(frozen=True)
+class HigherOut(_CountBeside):
+    """How many cards of the card's suit above it are still out (0: it is the highest left)."""
+
+    side: ClassVar[str] = "higher"
+
+    def sentence(self, view: PlayerView) -> str:
+        if not self.count and rank_of(self.card) == ACE:
+            return f"nothing beats {card_name(self.card)}"  # an ace: 'no club higher than the ace' says nothing
+        return super().sentence(view)
+
+
+@dataclass(frozen=True)
+class LowerOut(_CountBeside):
+    """How many cards of the card's suit below it are still out (0: every card of its suit still out is higher)."""
+
+    side: ClassVar[str] = "lower"
 
 
 @dataclass(frozen=True)
@@ -422,14 +423,9 @@ class OtherCopyOut:
 
 
 @dataclass(frozen=True)
-class CopyInTrick:
-    """Two decks: this seat holds ``card`` and its other copy lies in the trick in progress (played by another
-    seat): played now, the two cancel, so this seat's copy cannot win the trick."""
-
-    card: Card
-
-    def holds(self, view: PlayerView) -> bool:
-        return view.rules.decks == 2 and list(view.trick).count(self.card) == 1 and self.card in view.hand
+class CopyInTrick(OtherCopyHeld):
+    """The position of :class:`OtherCopyHeld` said of this seat's copy: its other copy lies in the trick in
+    progress, so played now the two cancel and this seat's copy cannot win the trick."""
 
     def sentence(self, view: PlayerView) -> str:
         return f"the other {card_name(self.card).removeprefix('the ')} is already in this trick"
