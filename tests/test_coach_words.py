@@ -540,3 +540,14 @@ def test_the_coachs_pass_reveal_names_the_pass_once() -> None:
     assert words.startswith("The coach would pass the 5, 9 and king of clubs to become void in clubs"), words
     assert suggest_pass(PuzzleDeal.load("pass_for_void").view()) == (cards, words.replace(
         "The coach would pass the 5, 9 and king of clubs", "Pass the 5 of clubs, the 9 of clubs and the king of clubs"))
+
+
+def test_a_trick_taken_either_way_does_not_say_whichever_card_when_another_would_duck(bank) -> None:
+    view = bank.by_id["standard-11-61-p37"].view()  # the players after you have shown out of hearts
+    hand = parse_cards("6D 6H TH JH")
+    legal = sum(1 << c for c in parse_cards("6H TH JH"))
+    ducking = dataclasses.replace(view, hand=tuple(sorted(hand)), trick=(parse_card("8H"),), legal=legal)
+    reason = more_reason(ducking, parse_card("JH"), parse_card("TH"))
+    assert reason is not None and "so you take this trick with either of them. Take it with the jack and keep the 10" \
+        in reason.words, reason
+    assert "whichever you play" not in reason.words

@@ -116,7 +116,8 @@ def _take_it_high(view: PlayerView, b: Card, t: Card) -> Reason | None:
     if _no_one_follows(view, led):
         nobody: Fact = (LastToPlay() if not after else ShownOut(after[0], led) if len(after) == 1
                         else SeatsShownOut(tuple(after), led))
-        return _say(view, text.reason_take_it_high(b, t, sure=True), BeatsSoFar(t), nobody, keep)
+        can_duck = any(not BeatsSoFar(c).holds(view) for c in view.legal_plays())
+        return _say(view, text.reason_take_it_high(b, t, sure=True, can_duck=can_duck), BeatsSoFar(t), nobody, keep)
     if view.rules.decks == 1 and not higher_out(view, b):
         return _say(view, text.reason_take_it_high(b, t, sure=False), HigherOut(b, 0), BeatsSoFar(t), keep)
     return None

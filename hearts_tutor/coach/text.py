@@ -903,15 +903,17 @@ def reason_twin_may_cancel(b: Card, t: Card) -> str:
             f"trick from {card_name(t)}: {{}}, and {{}}.")
 
 
-def reason_take_it_high(b: Card, t: Card, sure: bool) -> str:
+def reason_take_it_high(b: Card, t: Card, sure: bool, can_duck: bool = False) -> str:
     """Both cards beat the trick so far and ``b`` is the higher. ``sure``: {} ``t`` beats so far, {} no one after
-    can follow suit (last to play, or shown out), so the trick is taken either way; else {} nothing out beats
-    ``b`` and {} ``t`` beats so far. Then {} the cards still out above ``t``."""
+    can follow suit (last to play, or shown out), so the trick is taken either way (``can_duck``: another legal
+    card would stay under it, so 'either of them', not 'whichever you play'); else {} nothing out beats ``b`` and
+    {} ``t`` beats so far. Then {} the cards still out above ``t``."""
     suit = SUIT_NAMES[suit_of(b)][:-1]
     keep = (f"Take it with the {RANK_NAMES[rank_of(b)]} and keep the {RANK_NAMES[rank_of(t)]}: {{}}, so it can "
             f"still lose a later {suit} trick.")
     if sure:
-        return f"Play {card_name(b)}: {{}} as well, and {{}}, so you take this trick whichever you play. {keep}"
+        which = "with either of them" if can_duck else "whichever you play"
+        return f"Play {card_name(b)}: {{}} as well, and {{}}, so you take this trick {which}. {keep}"
     return (f"Play {card_name(b)}: {{}}, so it wins this trick for sure, and {{}} too, so it is no sure duck "
             f"either. {keep}")
 
