@@ -463,6 +463,7 @@ def test_the_queen_as_the_only_spade_out_is_flushed_by_a_lower_spade(bank, pid: 
 
 def test_no_sure_flush_while_other_spades_are_out(bank) -> None:
     assert _more(bank, "standard-11-67-p24", "9S", "8D") is None  # the 3, 5 and queen of spades are out
+    assert _more(bank, "standard-11-130-p20", "2S", "JS") is None  # the jack would force her out just the same
 
 
 def test_the_only_spade_below_the_queen_is_kept_as_her_guard(bank) -> None:

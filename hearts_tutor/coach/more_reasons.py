@@ -126,7 +126,7 @@ def _take_it_high(view: PlayerView, b: Card, t: Card) -> Reason | None:
 # ----- leading -----
 
 def _lead(view: PlayerView, b: Card, t: Card) -> Reason | None:
-    return _flush_last_spade(view, b) or _keep_guard(view, b, t) or _void_lead(view, b, t)
+    return _flush_last_spade(view, b, t) or _keep_guard(view, b, t) or _void_lead(view, b, t)
 
 
 def _kitty_known(view: PlayerView) -> bool:
@@ -134,9 +134,12 @@ def _kitty_known(view: PlayerView) -> bool:
     return view.kitty_size == 0 or view.kitty is not None
 
 
-def _flush_last_spade(view: PlayerView, b: Card) -> Reason | None:
-    """A spade below the queen led while she is the only spade out: her holder must play her, and she wins."""
+def _flush_last_spade(view: PlayerView, b: Card, t: Card) -> Reason | None:
+    """A spade below the queen led while she is the only spade out: her holder must play her, and she wins
+    (not said against another spade below her, which would do the same)."""
     if suit_of(b) != SPADES or b > QUEEN_OF_SPADES or view.rules.decks != 1 or not queen_live(view):
+        return None
+    if suit_of(t) == SPADES and t < QUEEN_OF_SPADES:
         return None
     if out_of_suit(view, SPADES) != [QUEEN_OF_SPADES] or not _kitty_known(view):
         return None
