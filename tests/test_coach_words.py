@@ -6,22 +6,30 @@ position with the coach's current words, and checks every fact the words state."
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
 
 from hearts_tutor.coach import text
 from hearts_tutor.coach.facts import (
+    BothCopiesHeld,
+    CopyInTrick,
     LowerSpadesBeforePass,
+    OnlyGuard,
     OtherCopyPlayed,
     QueenHolderPlayed,
     SeatsShownOut,
+    TwinOut,
     check_explanation,
     stated_facts,
 )
-from hearts_tutor.engine.cards import parse_cards
+from hearts_tutor.coach.more_reasons import more_reason
+from hearts_tutor.coach.passing import reveal_pass, suggest_pass
+from hearts_tutor.engine.cards import QUEEN_OF_SPADES as QUEEN
+from hearts_tutor.engine.cards import parse_card, parse_cards
 from hearts_tutor.practice.bank import load_bank
-from hearts_tutor.practice.explain import _move, puzzle_explanation, tempting_move
+from hearts_tutor.practice.explain import GENERIC, _move, puzzle_explanation, tempting_move
 
 
 @pytest.fixture(scope="module")
@@ -374,3 +382,173 @@ def test_a_sure_winner_led_now_always_says_why_now(bank) -> None:
             assert f"players out of {m[1]} throw points on" in p.explanation, (p.id, p.explanation)
     for pid in ("deluxe-1-17-p24", "n_player-1-4-p30", "n_player-1-5-p33"):
         assert not re.search(r"\bnow:", puzzle_explanation(bank.by_id[pid]))
+
+
+# ----- the s7 review: reasons where the coach fell back on its rollouts (coach/more_reasons.py) -----
+
+def _said(p, words: str) -> list:
+    return [f for _, f in stated_facts(p.view(), words)]
+
+
+def _more(bank, pid: str, best: str, tempting: str):
+    p = bank.by_id[pid]
+    return more_reason(p.view(), parse_card(best), parse_card(tempting))
+
+
+@pytest.mark.parametrize("pid, tempting", [("cancellation-1-18-p17", "10"), ("cancellation-1-23-p15", "8"),
+                                           ("cancellation-1-45-p39", "7")])
+def test_the_queen_on_her_twin_in_a_cancellation_trick_cannot_win_it(bank, pid: str, tempting: str) -> None:
+    words = explained(bank, pid)
+    assert words.startswith("Play the queen of spades: the other queen of spades is already in this trick, so the "
+                            "two cancel and yours cannot win this trick: a chance to get rid of her without winning "
+                            f"it; the {tempting} of spades would keep her in your hand."), words
+    assert CopyInTrick(QUEEN) in _said(bank.by_id[pid], words)
+
+
+def test_a_card_on_its_twin_cancels_while_the_temptation_would_win(bank) -> None:
+    words = explained(bank, "cancellation-1-31-p74")  # 4H 2H so far; the 4 and two 7s of hearts in hand
+    assert words.startswith("Play the 4 of hearts: the other 4 of hearts is already in this trick, so the two cancel "
+                            "and yours cannot win this trick, while the 7 of hearts beats every card played to this "
+                            "trick so far."), words
+    assert _more(bank, "cancellation-1-31-p74", "7H", "4H") is None  # the 7 has no twin in the trick
+
+
+def test_a_winner_whose_twin_is_still_out_may_be_cancelled(bank) -> None:
+    words = explained(bank, "cancellation-1-37-p75")  # the queen of spades on the trick; the king and two aces
+    assert ("but another king of clubs is still out, and a player after you who holds it could cancel yours (the "
+            "trick then goes to the highest other club). Nothing can take this trick from the ace of clubs: nothing "
+            "beats the ace of clubs, and you hold both aces of clubs.") in words, words
+    said = _said(bank.by_id["cancellation-1-37-p75"], words)
+    assert TwinOut(parse_card("KC")) in said and BothCopiesHeld(parse_card("AC")) in said
+    assert _more(bank, "cancellation-1-37-p75", "AC", "KC") is None  # the ace's twin is not out
+
+
+@pytest.mark.parametrize("pid, head, keep", [
+    ("standard-11-18-p46", "the 10 of hearts beats every card played to this trick so far as well, and the player "
+                           "on your left has shown out of hearts",
+     "Take it with the king and keep the 10: one heart higher than the 10 of hearts is still out"),
+    ("standard-11-61-p37", "the 7 of hearts beats every card played to this trick so far as well, and the players "
+                           "on your left and across from you have both shown out of hearts",
+     "Take it with the 10 and keep the 7: three hearts higher than the 7 of hearts are still out"),
+    ("cancellation-1-45-p53", "the 5 of spades beats every card played to this trick so far as well, and the player "
+                              "on your left and seat 2 have both shown out of spades",
+     "Take it with the king and keep the 5: one spade higher than the 5 of spades is still out"),
+])
+def test_a_trick_taken_whichever_card_is_taken_with_the_higher_one(bank, pid: str, head: str, keep: str) -> None:
+    words = explained(bank, pid)
+    assert f"{head}, so you take this trick whichever you play. {keep}, so it can still lose a later" in words, words
+
+
+def test_a_sure_winner_takes_the_trick_the_low_card_would_not_surely_duck(bank) -> None:
+    words = explained(bank, "standard-11-8-p46")  # 2H 3H so far, the player on the left still to play
+    assert words.startswith("Play the king of hearts: no heart higher than the king of hearts is still out, so it wins "
+                            "this trick for sure, and the 5 of hearts beats every card played to this trick so far "
+                            "too, so it is no sure duck either. Take it with the king and keep the 5: one heart "
+                            "higher than the 5 of hearts is still out"), words
+
+
+def test_no_take_it_high_reason_while_a_later_player_can_beat_both(bank) -> None:
+    p = bank.by_id["standard-11-691-p30"]  # the jack vs the 6 of hearts: the king is out, the left player follows
+    assert _more(bank, p.id, "JH", "6H") is None
+    assert GENERIC in puzzle_explanation(p)
+
+
+@pytest.mark.parametrize("pid, lead", [("standard-11-130-p20", "2"), ("standard-1-345-p20", "9")])
+def test_the_queen_as_the_only_spade_out_is_flushed_by_a_lower_spade(bank, pid: str, lead: str) -> None:
+    words = explained(bank, pid)
+    assert words.startswith(f"Lead the {lead} of spades: the queen of spades is the only spade still out, so whoever "
+                            f"holds her must play her on this trick, and she beats the {lead} of spades: her holder "
+                            "wins the trick and takes her 13 points."), words
+
+
+def test_no_sure_flush_while_other_spades_are_out(bank) -> None:
+    assert _more(bank, "standard-11-67-p24", "9S", "8D") is None  # the 3, 5 and queen of spades are out
+    assert _more(bank, "standard-11-130-p20", "2S", "JS") is None  # the jack would force her out just the same
+
+
+def test_the_only_spade_below_the_queen_is_kept_as_her_guard(bank) -> None:
+    words = explained(bank, "cancellation-1-9-p72")  # 2S QS 2H 5H; every spade above her has been played
+    assert words.startswith("Lead the 5 of hearts and keep the 2 of spades: the 2 of spades is the only spade you hold "
+                            "lower than the queen; without it, a spade led by another player would make you play the "
+                            "queen, and no spade higher than the queen of spades is still out, so she would win that "
+                            "trick."), words
+    assert OnlyGuard(parse_card("2S")) in _said(bank.by_id["cancellation-1-9-p72"], words)
+    words = explained(bank, "deluxe-1-17-p24")  # the king of spades is out: she may not win
+    assert "would make you play the queen. " in words and "she would win" not in words, words
+
+
+def test_no_guard_reason_with_another_guard_or_a_higher_spade_in_hand(bank) -> None:
+    assert _more(bank, "standard-1-329-p32", "8H", "4S") is None  # the 2 of spades still guards her
+    p = bank.by_id["deluxe-1-17-p24"]
+    view = p.view()
+    with_king = dataclasses.replace(view, hand=tuple(sorted((*view.hand, parse_card("KS")))))
+    assert more_reason(with_king, parse_card("QH"), parse_card("6S")) is None  # the king could go on a spade lead
+
+
+@pytest.mark.parametrize("pid, start", [
+    ("standard-11-386-p16", "Lead the 8 of spades: you passed the queen of spades to the player across from you, who "
+                            "still holds her and has shown out of clubs, so a club lead lets them throw her on the "
+                            "trick, and four clubs lower than the 8 of clubs are still out, so the 8 of clubs could "
+                            "win it, while no one has shown out of spades yet."),
+    ("standard-1-292-p32", "Lead the 7 of hearts: the player across from you has shown out of clubs, so a club lead "
+                           "lets them throw points on the trick, and one club lower than the 4 of clubs is still out, "
+                           "so the 4 of clubs could win it, while no heart lower than the 7 of hearts is still out, so "
+                           "the 7 of hearts cannot win its trick."),
+])
+def test_a_lead_into_a_shown_void_that_could_win_the_trick(bank, pid: str, start: str) -> None:
+    words = explained(bank, pid)
+    assert words.startswith(start), words
+
+
+def test_no_void_lead_reason_where_the_temptation_cannot_win_or_the_answer_is_as_exposed(bank) -> None:
+    assert _more(bank, "standard-1-333-p32", "4H", "2D") is None  # every diamond out is above the 2
+    view = bank.by_id["standard-1-292-p32"].view()  # as in the test above, but with the 3 of clubs in hand too
+    low = dataclasses.replace(view, hand=tuple(sorted((*view.hand, parse_card("3C")))))
+    assert more_reason(low, parse_card("7H"), parse_card("4C")) is None  # every club out is above the 4
+    assert _more(bank, "standard-11-257-p20", "JS", "7C") is None  # only two spades out: someone may be out of them
+
+
+def test_the_new_facts_are_read_back_and_caught_when_false(bank) -> None:
+    view = bank.by_id["standard-11-871-p4"].view()
+    assert check_explanation(view, "Four clubs lower than the 9 of clubs are still out.") == []
+    assert check_explanation(view, "Three clubs lower than the 9 of clubs are still out.") != []
+    view = bank.by_id["cancellation-1-18-p17"].view()
+    assert check_explanation(view, "The other queen of spades is already in this trick.") == []
+    for false in ("The other 10 of spades is already in this trick.", "You hold both 6s of diamonds.",
+                  "Another 10 of spades is still out, and the 4 of hearts is the only spade you hold lower than "
+                  "the queen."):
+        assert check_explanation(view, false) != [], false
+    assert check_explanation(view, "You hold both 6s of clubs.") == []
+    view = bank.by_id["standard-1-329-p32"].view()  # the 2 and 4 of spades with the queen
+    assert check_explanation(view, "The 4 of spades is the only spade you hold lower than the queen.") != []
+    view = bank.by_id["standard-11-871-p4"].view()
+    assert check_explanation(view, "You passed the queen of spades to the player on your left, who still holds her "
+                                   "and has shown out of clubs.") != []
+
+
+# ----- the s7 review: a lesson's pass reveal names the pass once -----
+
+def test_the_coachs_pass_reveal_names_the_pass_once() -> None:
+    from hearts_tutor.table.puzzle import Checker, PuzzleDeal
+
+    deal = PuzzleDeal.load("pass_queen_left")
+    revealed = Checker(deal.view(), deal.exercise).answer_text()
+    assert revealed.startswith("The coach would pass the queen of diamonds, the queen of spades and the ace of "
+                               "spades. The queen of spades: you hold only one spade lower than her"), revealed
+    assert "The ace of spades: with few spades to play under it" in revealed, revealed
+    assert not re.search(r"\bPass ", revealed), revealed
+    cards, words = reveal_pass(PuzzleDeal.load("pass_for_void").view())
+    assert words.startswith("The coach would pass the 5, 9 and king of clubs to become void in clubs"), words
+    assert suggest_pass(PuzzleDeal.load("pass_for_void").view()) == (cards, words.replace(
+        "The coach would pass the 5, 9 and king of clubs", "Pass the 5 of clubs, the 9 of clubs and the king of clubs"))
+
+
+def test_a_trick_taken_either_way_does_not_say_whichever_card_when_another_would_duck(bank) -> None:
+    view = bank.by_id["standard-11-61-p37"].view()  # the players after you have shown out of hearts
+    hand = parse_cards("6D 6H TH JH")
+    legal = sum(1 << c for c in parse_cards("6H TH JH"))
+    ducking = dataclasses.replace(view, hand=tuple(sorted(hand)), trick=(parse_card("8H"),), legal=legal)
+    reason = more_reason(ducking, parse_card("JH"), parse_card("TH"))
+    assert reason is not None and "so you take this trick with either of them. Take it with the jack and keep the 10" \
+        in reason.words, reason
+    assert "whichever you play" not in reason.words

@@ -35,7 +35,7 @@ from .grading import (
     run_deals,
 )
 from .hints import Hint, explain_play
-from .passing import check_pass, pass_candidates, suggest_pass
+from .passing import check_pass, pass_candidates, reveal_pass, suggest_pass
 
 #: Bands that count as getting it right.
 ACCEPTED = ("best", "good")
@@ -150,7 +150,8 @@ class Exercise:
 
         ``prefer`` is a move the learner was taught (a lesson's answer): when it grades best or good on the same
         deals, it is the move shown, so the coach never contradicts a lesson over a difference the sampling
-        cannot tell.
+        cannot tell. A pass's reason names it once, as the coach's ('The coach would pass A, B and C. The queen
+        of spades: ...').
         """
         self.revealed = True
         view = self.view
@@ -164,16 +165,16 @@ class Exercise:
                 if self.kind == "play":
                     return Hint(cards, explain_play(view, cards[0], x if math.isfinite(x) else None,
                                                     tempting=self._compared_with(cards[0], summary)), x)
-                mine, reason = suggest_pass(view)
+                mine, reason = reveal_pass(view)
                 if tuple(sorted(mine)) != chosen:
-                    reason = "Passing " + text.pass_phrase(chosen) + text.PASS_AMONG_BEST
+                    reason = text.coach_pass_among_best(chosen)
                 return Hint(cards, reason, x)
         if self.kind == "pass":
-            mine, reason = suggest_pass(view)
+            mine, reason = reveal_pass(view)
             summary = self._evaluate(tuple(sorted(mine)))
             best = summary.best
             if best != tuple(sorted(mine)):
-                reason = text.cap(text.pass_phrase(best)) + " gives you the fewest expected points here."
+                reason = text.coach_pass_fewest(best)
             return Hint(tuple(best), reason, summary.means[best])
         summary = self._evaluate(self.view.legal_plays()[0])
         best = summary.best

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 from ..engine.cards import (
     QUEEN_OF_SPADES,
@@ -189,24 +189,64 @@ class YouAreOut:
         return f"you are out of {SUIT_NAMES[self.suit]}"
 
 
+def lower_out(view: PlayerView, c: Card) -> int:
+    """How many cards of ``c``'s suit lower than ``c`` are still out."""
+    return sum(1 for u in out_of_suit(view, suit_of(c)) if u < c)
+
+
 @dataclass(frozen=True)
-class HigherOut:
-    """How many cards of the card's suit above it are still out (0: it is the highest left)."""
+class _CountBeside:
+    """How many cards of the card's suit on one ``side`` of it ('higher' or 'lower') are still out."""
 
     card: Card
     count: int
+    side: ClassVar[str]
 
     def holds(self, view: PlayerView) -> bool:
-        return higher_out(view, self.card) == self.count
+        count = higher_out if self.side == "higher" else lower_out
+        return count(view, self.card) == self.count
+
+    def sentence(self, view: PlayerView) -> str:
+        suit = suit_of(self.card)
+        if not self.count:
+            return f"no {SUIT_SINGULAR[suit]} {self.side} than {card_name(self.card)} is still out"
+        verb = "is" if self.count == 1 else "are"
+        cards = _plural(self.count, SUIT_SINGULAR[suit], SUIT_NAMES[suit])
+        return f"{cards} {self.side} than {card_name(self.card)} {verb} still out"
+
+
+@dataclass(frozen=True)
+class HigherOut(_CountBeside):
+    """How many cards of the card's suit above it are still out (0: it is the highest left)."""
+
+    side: ClassVar[str] = "higher"
 
     def sentence(self, view: PlayerView) -> str:
         if not self.count and rank_of(self.card) == ACE:
             return f"nothing beats {card_name(self.card)}"  # an ace: 'no club higher than the ace' says nothing
-        if not self.count:
-            return f"no {SUIT_SINGULAR[suit_of(self.card)]} higher than {card_name(self.card)} is still out"
-        verb = "is" if self.count == 1 else "are"
-        higher = _plural(self.count, SUIT_SINGULAR[suit_of(self.card)], SUIT_NAMES[suit_of(self.card)])
-        return f"{higher} higher than {card_name(self.card)} {verb} still out"
+        return super().sentence(view)
+
+
+@dataclass(frozen=True)
+class LowerOut(_CountBeside):
+    """How many cards of the card's suit below it are still out (0: every card of its suit still out is higher)."""
+
+    side: ClassVar[str] = "lower"
+
+
+@dataclass(frozen=True)
+class OnlyGuard:
+    """The card is the only spade lower than the queen of spades in this hand, which holds the queen: the one
+    card to play on a spade trick while she waits."""
+
+    card: Card
+
+    def holds(self, view: PlayerView) -> bool:
+        lower = [c for c in view.hand if suit_of(c) == SPADES and c < QUEEN_OF_SPADES]
+        return QUEEN_OF_SPADES in view.hand and lower == [self.card]
+
+    def sentence(self, view: PlayerView) -> str:
+        return f"{card_name(self.card)} is the only spade you hold lower than the queen"
 
 
 @dataclass(frozen=True)
@@ -272,6 +312,22 @@ class QueenHeldBy:
 
     def sentence(self, view: PlayerView) -> str:
         return f"you passed the queen of spades to {who(view, self.seat)}, who still holds her"
+
+
+@dataclass(frozen=True)
+class QueenHolderShownOut:
+    """This seat passed the queen of spades to ``seat``, who still holds her and has shown out of ``suit``: on a
+    trick of that suit they may throw her."""
+
+    seat: int
+    suit: int
+
+    def holds(self, view: PlayerView) -> bool:
+        return view.known_holder().get(QUEEN_OF_SPADES) == self.seat and ShownOut(self.seat, self.suit).holds(view)
+
+    def sentence(self, view: PlayerView) -> str:
+        return (f"you passed the queen of spades to {who(view, self.seat)}, who still holds her and has shown out "
+                f"of {SUIT_NAMES[self.suit]}")
 
 
 @dataclass(frozen=True)
@@ -364,6 +420,41 @@ class OtherCopyOut:
 
     def sentence(self, view: PlayerView) -> str:
         return f"the other {card_name(self.card).removeprefix('the ')} is still out"
+
+
+@dataclass(frozen=True)
+class CopyInTrick(OtherCopyHeld):
+    """The position of :class:`OtherCopyHeld` said of this seat's copy: its other copy lies in the trick in
+    progress, so played now the two cancel and this seat's copy cannot win the trick."""
+
+    def sentence(self, view: PlayerView) -> str:
+        return f"the other {card_name(self.card).removeprefix('the ')} is already in this trick"
+
+
+@dataclass(frozen=True)
+class TwinOut:
+    """Two decks: this seat holds one copy of ``card`` and the other is still out (a later player may hold it)."""
+
+    card: Card
+
+    def holds(self, view: PlayerView) -> bool:
+        return view.rules.decks == 2 and view.hand.count(self.card) == 1 and self.card in view.unseen()
+
+    def sentence(self, view: PlayerView) -> str:
+        return f"another {card_name(self.card).removeprefix('the ')} is still out"
+
+
+@dataclass(frozen=True)
+class BothCopiesHeld:
+    """Two decks: this seat holds both copies of ``card``, so nothing can cancel the one it plays."""
+
+    card: Card
+
+    def holds(self, view: PlayerView) -> bool:
+        return view.rules.decks == 2 and view.hand.count(self.card) == 2
+
+    def sentence(self, view: PlayerView) -> str:
+        return f"you hold both {RANK_NAMES[rank_of(self.card)]}s of {SUIT_NAMES[suit_of(self.card)]}"
 
 
 @dataclass(frozen=True)
@@ -565,6 +656,9 @@ _PHRASES: tuple[tuple[str, Reader], ...] = (
      lambda c, m: [SuitOut(_suit(m[2] or m[3]), _number(m[1]))]),
     (rf"{_NUM} (?:{_SING}|{_SUIT}) higher than {_CARD} (?:is|are) still out",
      lambda c, m: [HigherOut(_card(m[4]), _number(m[1]))]),
+    (rf"{_NUM} (?:{_SING}|{_SUIT}) lower than {_CARD} (?:is|are) still out",
+     lambda c, m: [LowerOut(_card(m[4]), _number(m[1]))]),
+    (rf"{_CARD} is the only spade you hold lower than the queen", lambda c, m: [OnlyGuard(_card(m[1]))]),
     (rf"{_CARD} is the highest {_SING} still out", lambda c, m: [HigherOut(_card(m[1]), 0)]),
     (rf"{_CARD} is the only {_SING} still out",
      lambda c, m: [CardOut(_card(m[1])), SuitOut(_suit(m[2]), 1)]),
@@ -592,6 +686,12 @@ _PHRASES: tuple[tuple[str, Reader], ...] = (
     (rf"the other {_OTHER} has been played", lambda c, m: [OtherCopyPlayed(_card(m[1]))]),
     (rf"you hold the other {_OTHER}", lambda c, m: [OtherCopyHeld(_card(m[1]))]),
     (rf"the other {_OTHER} is still out", lambda c, m: [OtherCopyOut(_card(m[1]))]),
+    (rf"the other {_OTHER} is already in this trick", lambda c, m: [CopyInTrick(_card(m[1]))]),
+    (rf"another {_OTHER} is still out", lambda c, m: [TwinOut(_card(m[1]))]),
+    (rf"you hold both ({'|'.join(RANK_NAMES)})s of {_SUIT}",
+     lambda c, m: [BothCopiesHeld(card(RANK_NAMES.index(m[1]), SUIT_NAMES.index(m[2])))]),
+    (rf"you passed the queen of spades to {_WHO}, who still holds her and has shown out of {_SUIT}",
+     lambda c, m: [QueenHolderShownOut(_seat(c.view, m[1]), _suit(m[2]))]),
     (r"forces out the queen of spades", _flush),
     (r"this trick holds no points so far|there are no points in this trick", lambda c, m: [TrickPoints(0)]),
     (rf"this trick already holds {_NUM} points?", lambda c, m: [TrickPoints(_number(m[1]))]),

@@ -41,6 +41,7 @@ from .duck import duck_reason
 from .facts import higher_out, out_of_suit
 from .flags import Flag
 from .moon_reasons import feed_shooter_reason, keep_jack_reason, keep_stopper_reason, moon_pass_reason
+from .more_reasons import more_reason
 from .passing import hand_before_pass, pass_candidates, queen_guarded, suggest_pass
 from .reasons import lead_from_shooter, play_reason
 
@@ -312,7 +313,8 @@ def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempt
         elif rank_of(c) <= 4 and tempting is not None and rank_of(c) < rank_of(tempting) and higher_out(view, c):
             why = text.hint_lead_low(c)  # (never of a card that nothing out can beat: it wins by force)
         else:
-            why = text.hint_generic(c, "Lead")
+            more = more_reason(view, c, tempting)
+            why = more.words if more is not None else text.hint_generic(c, "Lead")
     else:
         led = suit_of(view.trick[0])
         current = trick_winner(view)
@@ -338,7 +340,8 @@ def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempt
         elif fact is not None:
             why = fact.words
         else:
-            why = text.hint_generic(c)
+            more = more_reason(view, c, tempting)
+            why = more.words if more is not None else text.hint_generic(c)
     if expected is not None:
         why += " " + text.hint_expectation(expected)
     return why

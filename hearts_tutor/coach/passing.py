@@ -25,8 +25,9 @@ spades are ordinary cards.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ..engine.cards import (
@@ -296,8 +297,25 @@ def _danger(rules: Rules, hand: Sequence[Card], c: Card, keep_queen: bool) -> fl
     return score
 
 
+PassParts = list[tuple[list[Card], Callable[[text.PassForm], str]]]
+"""A pass in groups of cards, each with its reason said in a :data:`~hearts_tutor.coach.text.PassForm`."""
+
+
 def suggest_pass(view: PlayerView) -> tuple[tuple[Card, ...], str]:
-    """The pass the coach would make, and why (plain sentences)."""
+    """The pass the coach would make, and why (plain sentences, one a group of cards)."""
+    cards, parts = suggest_pass_parts(view)
+    return cards, " ".join(say("alone") for _, say in parts)
+
+
+def reveal_pass(view: PlayerView) -> tuple[tuple[Card, ...], str]:
+    """The pass the coach would make, said as its own with the pass named once ('The coach would pass A, B and C.
+    The queen of spades: ...')."""
+    cards, parts = suggest_pass_parts(view)
+    return cards, text.pass_reasons(cards, parts, coach=True)
+
+
+def suggest_pass_parts(view: PlayerView) -> tuple[tuple[Card, ...], PassParts]:
+    """The pass the coach would make, in groups, each with its reason."""
     rules = view.rules
     hand = hand_before_pass(view)
     k = rules.pass_count
@@ -306,27 +324,28 @@ def suggest_pass(view: PlayerView) -> tuple[tuple[Card, ...], str]:
         rest = sorted((c for c in hand if c not in low_hearts and c != QUEEN_OF_SPADES),
                       key=lambda c: (rank_of(c), suit_of(c) == HEARTS))
         moon_pass = (low_hearts + rest)[:k]
-        return tuple(sorted(moon_pass)), text.reason_pass_moon(moon_pass, rules)
+        return tuple(sorted(moon_pass)), [(moon_pass, partial(text.reason_pass_moon, moon_pass, rules))]
 
     chosen: list[Card] = []
-    reasons: list[str] = []
+    reasons: PassParts = []
     held_queen, others, high = _spade_facts(hand)
     keep_queen = False
     if queen_scores(rules):
         if held_queen and not queen_guarded(others):
             chosen += [c for c in hand if c == QUEEN_OF_SPADES][:k]  # both of them with two decks
-            reasons.append(text.reason_pass_queen(sum(1 for c in others if c < QUEEN_OF_SPADES),
-                                                  queens=len(chosen)))
+            queens = list(chosen)
+            reasons.append((queens, partial(text.reason_pass_queen, sum(1 for c in others if c < QUEEN_OF_SPADES),
+                                            len(queens))))
             extra = sorted(high, reverse=True)[:k - len(chosen)]
             if extra:
                 chosen += extra
-                reasons.append(text.reason_pass_high_with_queen(extra, view.pass_direction))
+                reasons.append((extra, partial(text.reason_pass_high_with_queen, extra, view.pass_direction)))
         elif held_queen:
             keep_queen = True
         elif high and len(others) - len(high) < HIGH_SPADE_GUARDS:
             top = sorted(high, reverse=True)[:k]
             chosen += top
-            reasons.append(text.reason_pass_high_spades(top))
+            reasons.append((top, partial(text.reason_pass_high_spades, top)))
 
     slots = k - len(chosen)
     if slots > 0:
@@ -344,7 +363,7 @@ def suggest_pass(view: PlayerView) -> tuple[tuple[Card, ...], str]:
         if best is not None:
             _, suit, cards = best
             chosen += cards
-            reasons.append(text.reason_pass_void(suit, cards))
+            reasons.append((cards, partial(text.reason_pass_void, suit, cards)))
 
     slots = k - len(chosen)
     if slots > 0:
@@ -352,8 +371,8 @@ def suggest_pass(view: PlayerView) -> tuple[tuple[Card, ...], str]:
                       key=lambda c: (-_danger(rules, hand, c, keep_queen), -c))
         fill = rest[:slots]
         chosen += fill
-        reasons.append(text.reason_pass_dangerous(fill))
-    return tuple(sorted(chosen)), " ".join(reasons)
+        reasons.append((fill, partial(text.reason_pass_dangerous, fill)))
+    return tuple(sorted(chosen)), reasons
 
 
 def pass_candidates(view: PlayerView, extra: Iterable[Sequence[Card]] = (), limit: int = 6) -> list[tuple[Card, ...]]:

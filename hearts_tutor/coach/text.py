@@ -219,10 +219,11 @@ def remembered_pass(passed: list[Card], who: str, still_out: list[Card]) -> str:
 
 # ----- the coach's own pass -----
 
-PassForm: TypeAlias = Literal["alone", "whole", "part"]
+PassForm: TypeAlias = Literal["alone", "whole", "part", "coach"]
 """How a pass reason is said: ``"alone"`` (its own sentence, 'Pass the king of hearts: ...'), ``"whole"`` (the
-one reason for the whole pass, which it names once: 'Pass the 4, 9 and jack of diamonds to ...') or ``"part"``
-(one group of a pass already named: 'The queen of spades: ...')."""
+one reason for the whole pass, which it names once: 'Pass the 4, 9 and jack of diamonds to ...'), ``"part"``
+(one group of a pass already named: 'The queen of spades: ...') or ``"coach"`` (the whole pass as the coach's own,
+revealed: 'The coach would pass the 4, 9 and jack of diamonds to ...')."""
 
 
 def cards_short(cards: Iterable[Card]) -> str:
@@ -241,9 +242,11 @@ def cards_short(cards: Iterable[Card]) -> str:
 
 def _pass_head(cards: list[Card], form: PassForm) -> str:
     """'Pass the king of hearts' (alone), 'Pass the 4, 9 and jack of diamonds' (whole), 'The queen of spades'
-    (part)."""
+    (part), 'The coach would pass the 4, 9 and jack of diamonds' (coach)."""
     if form == "part":
         return cap(cards_short(cards))
+    if form == "coach":
+        return f"The coach would pass {cards_short(cards)}"
     return f"Pass {cards_phrase(cards) if form == 'alone' else cards_short(cards)}"
 
 
@@ -252,15 +255,16 @@ def reason_pass_queen(lower_spades: int, queens: int = 1, form: PassForm = "alon
     few = (f"only {count_word(lower_spades)} spade{'' if lower_spades == 1 else 's'}" if lower_spades
            else "no spade")
     if queens > 1:
-        head = "Pass both queens of spades" if form != "part" else "Both queens of spades"
+        head = {"part": "Both queens of spades", "coach": "The coach would pass both queens of spades"}.get(
+            form, "Pass both queens of spades")
         return (f"{head}: you hold {few} lower than them to protect them, "
                 "so they would likely win tricks for you (13 points each).")
     return (f"{_pass_head([QUEEN_OF_SPADES], form)}: you hold {few} lower than her to protect her, "
             "so she would likely win a trick for you (13 points).")
 
 
-def reason_pass_high_spades(cards: list[Card]) -> str:
-    return (f"Pass {cards_phrase(cards)}: with few other spades, the queen of spades could be thrown on "
+def reason_pass_high_spades(cards: list[Card], form: PassForm = "alone") -> str:
+    return (f"{_pass_head(cards, form)}: with few other spades, the queen of spades could be thrown on "
             f"{'it' if len(cards) == 1 else 'them'} when spades are led.")
 
 
@@ -325,17 +329,31 @@ def reason_pass_queen_anyway(others: list[Card], form: PassForm = "alone",
             "without her.")
 
 
-def pass_reasons(cards: Iterable[Card], parts: list[tuple[list[Card], Callable[[PassForm], str]]]) -> str:
+def pass_reasons(cards: Iterable[Card], parts: list[tuple[list[Card], Callable[[PassForm], str]]],
+                 coach: bool = False) -> str:
     """A pass explained once: 'Pass the 4, 9 and jack of diamonds to ...' when one reason covers the whole pass,
     else 'Pass A, B and C. The queen of spades: ... The jack of clubs and the ace of hearts: ...'. Each part is
-    its cards and its reason in a given form."""
+    its cards and its reason in a given form. ``coach``: the coach's own pass revealed ('The coach would pass
+    ...')."""
     cards = sorted(cards)
     if len(parts) == 1 and sorted(parts[0][0]) == cards:
-        return parts[0][1]("whole")
-    return " ".join([f"Pass {cards_phrase(cards)}.", *(say("part") for _, say in parts)])
+        return parts[0][1]("coach" if coach else "whole")
+    head = f"The coach would pass {cards_phrase(cards)}." if coach else f"Pass {cards_phrase(cards)}."
+    return " ".join([head, *(say("part") for _, say in parts)])
 
 
-def reason_pass_high_with_queen(cards: list[Card], direction: str = "left") -> str:
+def coach_pass_among_best(cards: Iterable[Card]) -> str:
+    """The coach's reveal of a taught pass that is not its own but rates as well on the same deals."""
+    return (f"The coach would pass {cards_phrase(cards)}, one of the passes that give you the fewest points on "
+            "average here.")
+
+
+def coach_pass_fewest(cards: Iterable[Card]) -> str:
+    """The coach's reveal of the pass its simulations rate best when it is not the one its rules of thumb pick."""
+    return f"The coach would pass {cards_phrase(cards)}: it gives you the fewest expected points here."
+
+
+def reason_pass_high_with_queen(cards: list[Card], direction: str = "left", form: PassForm = "alone") -> str:
     one = len(cards) == 1
     it, they = ("it", "it") if one else ("them", "they")
     if direction == "right":
@@ -344,13 +362,15 @@ def reason_pass_high_with_queen(cards: list[Card], direction: str = "left") -> s
                  f"dropped on {it}")
     else:
         where = f"her new holder will often play after you on a spade trick, and she can be dropped on {it}"
-    return (f"Pass {cards_phrase(cards)} too: with few spades to play under {it}, {they} may have to win a spade "
-            f"trick; {where}.")
+    head = f"Pass {cards_phrase(cards)} too" if form == "alone" else _pass_head(cards, form)
+    return f"{head}: with few spades to play under {it}, {they} may have to win a spade trick; {where}."
 
 
-def reason_pass_moon(cards: list[Card], rules: Rules) -> str:
-    return (f"This hand can try {shoot(rules)}. Pass {cards_phrase(cards)}: cards that can lose a trick, and "
-            "hearts that can most of all, are what ruin a moon.")
+def reason_pass_moon(cards: list[Card], rules: Rules, form: PassForm = "alone") -> str:
+    ruin = "cards that can lose a trick, and hearts that can most of all, are what ruin a moon."
+    if form == "alone":
+        return f"This hand can try {shoot(rules)}. Pass {cards_phrase(cards)}: {ruin}"
+    return f"{_pass_head(cards, form)}: this hand can try {shoot(rules)}, and {ruin}"
 
 
 def reason_pass_moon_try(rules: Rules, hearts: list[Card], side: list[Card], rest: list[Card]) -> str:
@@ -861,6 +881,68 @@ def reason_may_be_overtaken(b: Card, t: Card) -> str:
             "be more likely to keep the trick.")
 
 
+# ----- more reasons from facts (coach/more_reasons.py fills each {} with a fact's words) -----
+
+def reason_cancel_queen(t: Card) -> str:
+    """Two decks: {} the other queen of spades lies in this trick, so this seat's queen cancels with her."""
+    return ("Play the queen of spades: {}, so the two cancel and yours cannot win this trick: a chance to get rid of "
+            f"her without winning it; {card_name(t)} would keep her in your hand.")
+
+
+def reason_cancel_twin(b: Card) -> str:
+    """Two decks: {} the other copy of ``b`` lies in this trick, while {} the tempting card beats so far."""
+    return f"Play {card_name(b)}: {{}}, so the two cancel and yours cannot win this trick, while {{}}."
+
+
+def reason_twin_may_cancel(b: Card, t: Card) -> str:
+    """Two decks, both cards beat the trick so far: {} its points, {} ``b`` beats so far, {} ``b``'s other copy is
+    out; ``t`` cannot be beaten ({}) nor cancelled ({} both copies held)."""
+    suit = SUIT_NAMES[suit_of(b)][:-1]
+    return (f"Play {card_name(b)}: {{}}; {{}}, and so does {card_name(t)}, but {{}}, and a player after you who "
+            f"holds it could cancel yours (the trick then goes to the highest other {suit}). Nothing can take this "
+            f"trick from {card_name(t)}: {{}}, and {{}}.")
+
+
+def reason_take_it_high(b: Card, t: Card, sure: bool, can_duck: bool = False) -> str:
+    """Both cards beat the trick so far and ``b`` is the higher. ``sure``: {} ``t`` beats so far, {} no one after
+    can follow suit (last to play, or shown out), so the trick is taken either way (``can_duck``: another legal
+    card would stay under it, so 'either of them', not 'whichever you play'); else {} nothing out beats ``b`` and
+    {} ``t`` beats so far. Then {} the cards still out above ``t``."""
+    suit = SUIT_NAMES[suit_of(b)][:-1]
+    keep = (f"Take it with the {RANK_NAMES[rank_of(b)]} and keep the {RANK_NAMES[rank_of(t)]}: {{}}, so it can "
+            f"still lose a later {suit} trick.")
+    if sure:
+        which = "with either of them" if can_duck else "whichever you play"
+        return f"Play {card_name(b)}: {{}} as well, and {{}}, so you take this trick {which}. {keep}"
+    return (f"Play {card_name(b)}: {{}}, so it wins this trick for sure, and {{}} too, so it is no sure duck "
+            f"either. {keep}")
+
+
+def reason_flush_last_spade(b: Card, points: int) -> str:
+    """{} the queen of spades is the only spade out: her holder must play her on a spade lead, and she beats
+    ``b``."""
+    return (f"Lead {card_name(b)}: {{}}, so whoever holds her must play her on this trick, and she beats "
+            f"{card_name(b)}: her holder wins the trick and takes her {points} points.")
+
+
+def reason_keep_guard(b: Card, t: Card, wins: bool) -> str:
+    """``t`` is {} the only spade below the queen this hand holds (``wins``: {} nothing above her is out, so she
+    would win the spade trick she is forced onto)."""
+    tail = ", and {}, so she would win that trick" if wins else ""
+    return (f"Lead {card_name(b)} and keep {card_name(t)}: {{}}; without it, a spade led by another player would "
+            f"make you play the queen{tail}.")
+
+
+def reason_void_lead_could_win(b: Card, t: Card, queen: bool, b_loses: bool) -> str:
+    """{} a seat has shown out of ``t``'s suit (``queen``: the seat this hand passed the queen to), {} cards below
+    ``t`` still out, so ``t`` could win the trick they throw on; then {} no one shown out of ``b``'s suit or
+    (``b_loses``) {} no card below ``b`` out, so ``b`` cannot win."""
+    tail = f", so {card_name(b)} cannot win its trick" if b_loses else ""
+    return (f"Lead {card_name(b)}: {{}}, so a {SUIT_NAMES[suit_of(t)][:-1]} lead lets them throw "
+            f"{'her' if queen else 'points'} on the trick, and {{}}, so {card_name(t)} could win it, while "
+            f"{{}}{tail}.")
+
+
 # ----- grading -----
 
 BAND_WORDS = {
@@ -898,9 +980,6 @@ TRY_AGAIN = "Try again?"
 def grade_close_call() -> str:
     return (" The coach is not sure of this grade: the simulations cannot tell these moves apart well, so it "
             "could be a step better or worse.")
-
-
-PASS_AMONG_BEST = " is one of the passes that give you the fewest points on average here."
 
 
 def grade_reveal(move: str, reason: str) -> str:

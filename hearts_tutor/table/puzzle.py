@@ -275,8 +275,9 @@ class Checker:
             return f"The legal cards here: {join_names(self.view.legal_plays())}."
         answer = self.exercise.answer
         hint = self.coach.reveal(prefer=(answer[0] if self.exercise.kind == "play" else answer) or None)
-        verb = "pass" if self.exercise.kind == "pass" else "play"
-        return f"The coach would {verb} {join_names(hint.cards)}. {hint.reason}"
+        if self.exercise.kind == "pass":  # the reveal names the pass once ('The coach would pass ...')
+            return hint.reason
+        return f"The coach would play {join_names(hint.cards)}. {hint.reason}"
 
 
 def _took_the_hint(ex: Exercise, chosen: Sequence[Card]) -> bool:
