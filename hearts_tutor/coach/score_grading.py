@@ -39,7 +39,7 @@ from ..engine.view import PlayerView
 from ..equity.line import ScoreLine
 from . import text
 from .grading import AT_SCORE, BAND_LIMITS, Grade, collect_deals, make_grade, summarise
-from .score_advice import line_words, score_reason
+from .score_advice import end_this_hand_words, line_words, score_reason
 from .to_score import percent
 
 #: Upper limits of each band but the last in percent of the chance to win the game: the points bands' numbers
@@ -99,7 +99,7 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
             why = f"At these scores ({line_words(line)}) the fewest points are not what wins the game."
         explanation += " " + why
     elif line.can_end_this_hand:
-        explanation += f" The game can end this hand ({line_words(line)})."
+        explanation += " " + end_this_hand_words(line)
     beside = {o: (points.means[o], points.se.get(o, 0.0)) for o in points.means}
     return dataclasses.replace(grade, explanation=explanation, feedback=feedback, line=line, unit="chance",
                                points=beside)

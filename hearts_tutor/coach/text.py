@@ -472,10 +472,15 @@ def warn_moon_stopper(c: Card, who: str | None, rules: Rules, heart_out: bool = 
 
 MOON_CHOICE_HINTS = {
     "wins": "Add 26 to every other player: that ends the game now, with you on the lowest score.",
+    "ties": "Add 26 to every other player: that ends the game now with you sharing the lowest score (a shared "
+            "win), worth more here than playing on level with the lowest after taking 26 off your own score.",
+    "ties_play_on": "Take 26 off your own score: adding 26 to the others would end the game now with you only "
+                    "sharing the lowest score (a shared win); taking it off your own keeps the game going with you "
+                    "level with the lowest, and that is worth more here.",
     "ends_behind": "Take 26 off your own score: adding it to the others would end the game now with another "
                    "player below you.",
     "leads": "Add 26 to every other player: you will have the lowest score, and that brings the end of the game "
-             "closer while you lead (either way you end 26 points better off against everyone).",
+             "closer while you have it (either way you end 26 points better off against everyone).",
     "behind": "Take 26 off your own score: you will not have the lowest score yet, and adding to the others would "
               "bring the end of the game closer before you catch up (either way you end 26 points better off "
               "against everyone).",

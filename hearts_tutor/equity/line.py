@@ -79,6 +79,25 @@ class ScoreLine:
         return 100.0 * (1.0 - self.chance_after(hand_points))
 
 
+def percent(x: float) -> str:
+    """A chance estimated from rollouts (0 to 1) as a whole percent, never a certainty the play-outs cannot prove:
+    'less than 1%' and 'more than 99%' near the ends, 'almost none' and 'almost certain' at them (no play-out
+    won, or every one did: the next deal may still differ).
+
+    >>> percent(0.314), percent(0.005), percent(0.0), percent(0.995), percent(1.0)
+    ('31%', 'less than 1%', 'almost none', 'more than 99%', 'almost certain')
+    """
+    if x <= 0:
+        return "almost none"
+    if x >= 1:
+        return "almost certain"
+    if x <= 0.005:
+        return "less than 1%"
+    if x >= 0.995:
+        return "more than 99%"
+    return f"{round(100 * x)}%"
+
+
 def judged_line(view: PlayerView) -> ScoreLine | None:
     """The score line a judgment of this view plays to: the match's scores when the hand is part of a match
     (``view.scores``) and a game-win table fits the rules; None (judge in points) for a lone hand or other rules.
@@ -88,4 +107,4 @@ def judged_line(view: PlayerView) -> ScoreLine | None:
     return ScoreLine.from_view(view)
 
 
-__all__ = ["MOST_POINTS_IN_A_HAND", "ScoreLine", "judged_line"]
+__all__ = ["MOST_POINTS_IN_A_HAND", "ScoreLine", "judged_line", "percent"]
