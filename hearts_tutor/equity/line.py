@@ -98,6 +98,16 @@ def percent(x: float) -> str:
     return f"{round(100 * x)}%"
 
 
+def share_words(x: float) -> str:
+    """A share of the coach's play-outs (0 to 1) in words: 'none' and 'all' at the ends (a count, not a chance),
+    else as :func:`percent`.
+
+    >>> share_words(0.0), share_words(0.11), share_words(1.0)
+    ('none', '11%', 'all')
+    """
+    return "none" if x <= 0 else "all" if x >= 1 else percent(x)
+
+
 def judged_line(view: PlayerView) -> ScoreLine | None:
     """The score line a judgment of this view plays to: the match's scores when the hand is part of a match
     (``view.scores``) and a game-win table fits the rules; None (judge in points) for a lone hand or other rules.
@@ -107,4 +117,4 @@ def judged_line(view: PlayerView) -> ScoreLine | None:
     return ScoreLine.from_view(view)
 
 
-__all__ = ["MOST_POINTS_IN_A_HAND", "ScoreLine", "judged_line", "percent"]
+__all__ = ["MOST_POINTS_IN_A_HAND", "ScoreLine", "judged_line", "percent", "share_words"]
