@@ -971,13 +971,31 @@ def review_play_line(trick: int, c: Card, band: str, cost: float, best: Card, un
     return f"Trick {trick}: you played {card_name(c)}. Grade: {band} ({review_cost(cost, unit)}{tail})."
 
 
+def chance_tenths(p: float) -> str:
+    """A chance to win the game estimated from rollouts (``p`` in percent) to a tenth, never a certain 0% or 100%:
+    'almost none' and 'almost certain' at the ends, 'less than 0.1%' and 'more than 99.9%' next to them.
+
+    >>> chance_tenths(31.44), chance_tenths(0.0), chance_tenths(0.04), chance_tenths(99.96), chance_tenths(100.0)
+    ('31.4%', 'almost none', 'less than 0.1%', 'more than 99.9%', 'almost certain')
+    """
+    if p <= 0:
+        return "almost none"
+    if p >= 100:
+        return "almost certain"
+    if p < 0.05:
+        return "less than 0.1%"
+    if p >= 99.95:
+        return "more than 99.9%"
+    return f"{p:.1f}%"
+
+
 def review_expected_line(expected: dict[Card, float], unit: str = "points") -> str:
     """Every legal card with the points the coach expects after it, fewest first (``unit="chance"``: the
     values are the chance of not winning the game in percent, said as the chance to win, best first)."""
     order = sorted(expected, key=lambda c: expected[c])
     if unit == "chance":
         return "   You could play: " + "; ".join(
-            f"{card_name(c)}, {100 - expected[c]:.1f}%" if math.isfinite(expected[c]) else card_name(c)
+            f"{card_name(c)}, {chance_tenths(100 - expected[c])}" if math.isfinite(expected[c]) else card_name(c)
             for c in order) + " (your chance to win the game after each)."
     return "   You could play: " + "; ".join(
         f"{card_name(c)}, {expected[c]:.1f}" if math.isfinite(expected[c]) else card_name(c) for c in order
