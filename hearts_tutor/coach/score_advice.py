@@ -34,19 +34,24 @@ leave you 28%.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
+from typing import Any, TypeVar
 
 from ..bots.moon import moon_points
 from ..bots.rollout_moon import moon_choice
 from ..engine.cards import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, card_name, suit_of
+from ..engine.hand import Phase
 from ..engine.view import PlayerView
 from ..equity import game_over
-from ..equity.line import MOST_POINTS_IN_A_HAND, ScoreLine
+from ..equity.line import MOST_POINTS_IN_A_HAND, ScoreLine, judged_line
 from .facts import higher_out
 from .flags import queen_scores
 from .situation import card_points, is_point_card, stake, trick_winner
-from .text import cap
+from .text import BAND_WORDS, cap
 from .to_score import percent
+
+T = TypeVar("T", bound=Any)
 
 
 def who(line: ScoreLine, seat: int) -> str:
@@ -264,7 +269,7 @@ def ending_reason(view: PlayerView, line: ScoreLine, rival: Card) -> str | None:
         return None
     taker = winner[0]
     after = [v + p for v, p in zip(line.scores, moon_points(view), strict=True)]  # at least: the points so far
-    after[taker] += stake(view, rival)
+    after[taker] += stake(view, rival) - _jack_relief(view)  # the jack of diamonds, if out, may still lower it
     reached = after[taker]
     leader = min(range(len(after)), key=lambda s: (after[s], s))
     if not game_over(after, line.rules) or leader == line.seat or after.count(after[leader]) > 1:
@@ -365,6 +370,45 @@ def moon_note(view: PlayerView, line: ScoreLine) -> str | None:
     return None if reason is None or reason.endswith("let a point go.") else reason
 
 
+def points_only_note(view: PlayerView) -> str | None:
+    """For a hand of a match under rules no game-win table fits (the coach then judges in points alone), when the
+    game can end this hand: a sentence saying so, so that a points grade is not read as if the score did not
+    matter; None otherwise (no scores, a game of a fixed number of hands, a table fits, or the end is out of
+    reach this hand: no seat can rise by a moon's worth, :attr:`~hearts_tutor.engine.rules.Rules.moon_points`)."""
+    rules = view.rules
+    if len(view.scores) != view.n or rules.end == "hands" or judged_line(view) is not None:
+        return None
+    if not game_over([v + rules.moon_points for v in view.scores], rules):
+        return None
+    line = ScoreLine(rules, tuple(view.scores), view.seat)
+    return (f"The coach judges these rules in points only (it has no game-win model for them), but at these scores "
+            f"({line_words(line)}) the game can end this hand: check whether the points you give take a player to "
+            f"{rules.target}, and who would then have the lowest score.")
+
+
+def with_points_only_note(view: PlayerView, judged: T, card: Card | None = None) -> T:
+    """A hint or grade in points (``reason``, or ``explanation`` and ``feedback``) with :func:`points_only_note`
+    added, if any; with the ``card`` played (a grade's or a hint's), also :func:`ending_reason`'s fact when that
+    card throws points that take the trick's winner to the end while another player has the lowest score."""
+    note = points_only_note(view)
+    if note is None:
+        return judged
+    if card is not None and view.my_turn and view.phase is not Phase.PASS:
+        line = ScoreLine(view.rules, tuple(view.scores), view.seat)
+        fact = ending_reason(view, line, card)
+        note += f" {fact}" if fact else ""
+    fields = ("reason",) if hasattr(judged, "reason") else ("explanation", "feedback")
+    return dataclasses.replace(judged, **{f: f"{_in_points(getattr(judged, f))} {note}" for f in fields})  # type: ignore[type-var]
+
+
+def _in_points(words: str) -> str:
+    """A grade's words with its band said to be in points ('Best move in points only.')."""
+    for band in BAND_WORDS.values():
+        if words.startswith(band):
+            return f"{band[:-1]} in points only.{words[len(band):]}"
+    return words
+
+
 def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | None = None) -> str:
     """Why ``best`` keeps the best chance to win the game at this score line, where ``rival`` (the fewest-points
     card) does not: the most specific fact of the position, else a plain sentence naming the scores."""
@@ -376,5 +420,5 @@ def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | No
 
 
 __all__ = ["chance_sentence", "danger_reason", "end_it_reason", "end_this_hand_words", "ending_reason",
-           "leader_reason", "line_words", "lowest_seats", "lowest_words", "moon_note", "moon_reason", "score_reason",
-           "who"]
+           "leader_reason", "line_words", "lowest_seats", "lowest_words", "moon_note", "moon_reason",
+           "points_only_note", "score_reason", "who", "with_points_only_note"]
