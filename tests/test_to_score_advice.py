@@ -61,7 +61,8 @@ def moon_state(rules: Rules | str = "standard") -> HandState:
 def test_the_queen_goes_to_the_leader_and_not_to_a_player_she_would_push_past_the_target(queen: HandState) -> None:
     to_leader = hint(at(queen, NEAR_LEADER_WINS), seed=1, rollouts=ROLLOUTS, workers=1)
     assert to_leader.card == QS
-    assert "Seat 2 has the lowest score (31) and the game can end this hand" in to_leader.reason and "give seat 2 the queen" in to_leader.reason
+    assert "Seat 2 has the lowest score (31) and the game can end this hand" in to_leader.reason
+    assert "give seat 2 the queen" in to_leader.reason
     not_to_him = hint(at(queen, NEAR_OTHER_WINS), seed=1, rollouts=ROLLOUTS, workers=1)
     assert not_to_him.card != QS
     assert "take seat 2, who is winning this trick, to at least 101" in not_to_him.reason
@@ -260,7 +261,8 @@ def test_keeping_the_game_going_names_the_leader_after_the_trick(queen: HandStat
     view = at(queen, (95, 99, 90, 93))
     words = ending_reason(view, ScoreLine(view.rules, view.scores, 0), QS) or ""
     # seat 2 could still shoot the moon, but a moon would end the game too, with seat 2 lowest: no "unless"
-    assert "to at least 103: that ends the game after this hand while seat 3 has the lowest score (93); you have 95" in words
+    assert ("to at least 103: that ends the game after this hand while seat 3 has the lowest score (93); you have 95"
+            in words)
     mine = at(queen, (92, 99, 90, 95))
     assert ending_reason(mine, ScoreLine(mine.rules, mine.scores, 0), QS) is None
 

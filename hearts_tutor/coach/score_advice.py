@@ -340,11 +340,11 @@ def danger_reason(view: PlayerView, line: ScoreLine) -> str | None:
     player can take without a moon, no sentence: only another's moon could end the game there."""
     me = line.seat
     mine = line.scores[me]
-    if not all(v < mine for s, v in enumerate(line.scores) if s != me):
-        return None
+    if not all(v < mine for s, v in enumerate(line.scores) if s != me) or _jack_relief(view):
+        return None  # (with the jack of diamonds out, what ends the game depends on who takes it: nothing to say)
     so_far = moon_points(view)
     taken = so_far[me]
-    room = line.rules.target + (line.rules.end == "exceed") - mine - taken + _jack_relief(view)
+    room = line.rules.target + (line.rules.end == "exceed") - mine - taken
     left = _left_to_take(view)
     moon_open = not any(p for s, p in enumerate(so_far) if s != me)
     most = left - 1 if moon_open else left  # taking every point left would be a moon
