@@ -7,15 +7,23 @@ facts of the position, the most specific fact first:
 
 * the learner is shooting the moon (every point so far, none going to another seat) and, under the standard
   moon (everyone else +26), completing it would end the game with another player below the learner's score
-  ("let a point go"), or with the learner lowest or tied for lowest ("take every point"); said only when the
-  card agrees (it keeps taking tricks, or it lets a point go);
-* the trick goes to the player who leads the game and the game can end this hand: give them the points;
-* the learner leads the game and the card takes the player winning the trick past the target: end the game;
+  ("let a point go"), or with the learner lowest or tied for lowest ("take every point"); or the learner has the
+  highest score, its own points would end the game with it behind (proven: the others cannot catch it up with the
+  points left) and a moon would not: the moon keeps it in the game. Said only when the card agrees (it keeps
+  taking tricks, or it lets a point go);
+* the trick goes to a player with the lowest score (ties named) and the game can end this hand: give them the
+  points ("has the lowest score", never "leads the game": a learner reads "leads" as leading the trick); a
+  player still to play whom the points would take to the end is named;
+* the learner has the lowest score and the card takes the player winning the trick past the target: end the game;
 * the fewest-points card would throw points to a player whom they take past the target, ending the game while
-  another player leads (counting the hand's points so far);
-* the learner is near the target and above every other score: keep away from a big take (the queen, a trick
-  full of hearts) even at a point or two more on average;
+  another player has the lowest score (counting the hand's points so far);
+* the learner is near the target and above every other score, within what one player can take without a moon
+  (25 points: beyond that only another's moon could end the game): keep away from a big take, and with one point
+  of room take no point at all;
 * otherwise a plain sentence that the move keeps the best chance at these scores.
+
+Under rules no game-win table fits, the coach judges in points; :func:`points_only_note` says so where the game
+can end this hand.
 
 Seats are named "seat N" (the table turns that into the seat's animal). Every sentence states only facts of
 the position and the score line: what the rollouts found is said as a chance, never as a certainty.
@@ -283,8 +291,8 @@ def ending_reason(view: PlayerView, line: ScoreLine, rival: Card) -> str | None:
 
 
 def end_it_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
-    """The learner leads the game (the lowest score) and ``best`` takes the player winning the trick past the
-    target: the game ends after this hand while the learner leads, so end it."""
+    """The learner has the lowest score (alone) and ``best`` takes the player winning the trick past the
+    target: the game ends after this hand with the learner lowest so far, so end it."""
     if not view.trick or not is_point_card(view, best):
         return None
     winner = trick_winner(view, best)
