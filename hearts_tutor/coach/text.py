@@ -978,15 +978,9 @@ def chance_tenths(p: float) -> str:
     >>> chance_tenths(31.44), chance_tenths(0.0), chance_tenths(0.04), chance_tenths(99.96), chance_tenths(100.0)
     ('31.4%', 'almost none', 'less than 0.1%', 'more than 99.9%', 'almost certain')
     """
-    if p <= 0:
-        return "almost none"
-    if p >= 100:
-        return "almost certain"
-    if p < 0.05:
-        return "less than 0.1%"
-    if p >= 99.95:
-        return "more than 99.9%"
-    return f"{p:.1f}%"
+    from ..equity.line import percent
+
+    return percent(p / 100, tenths=True)
 
 
 def review_expected_line(expected: dict[Card, float], unit: str = "points") -> str:

@@ -79,23 +79,27 @@ class ScoreLine:
         return 100.0 * (1.0 - self.chance_after(hand_points))
 
 
-def percent(x: float) -> str:
-    """A chance estimated from rollouts (0 to 1) as a whole percent, never a certainty the play-outs cannot prove:
-    'less than 1%' and 'more than 99%' near the ends, 'almost none' and 'almost certain' at them (no play-out
-    won, or every one did: the next deal may still differ).
+def percent(x: float, tenths: bool = False) -> str:
+    """A chance estimated from rollouts (0 to 1) as a whole percent (``tenths``: to a tenth), never a certainty the
+    play-outs cannot prove: 'less than 1%' and 'more than 99%' near the ends, 'almost none' and 'almost certain'
+    at them (no play-out won, or every one did: the next deal may still differ).
 
     >>> percent(0.314), percent(0.005), percent(0.0), percent(0.995), percent(1.0)
     ('31%', 'less than 1%', 'almost none', 'more than 99%', 'almost certain')
+    >>> percent(0.3144, tenths=True), percent(0.0004, tenths=True), percent(0.9996, tenths=True)
+    ('31.4%', 'less than 0.1%', 'more than 99.9%')
     """
+    step = "0.1" if tenths else "1"
+    half = float(step) / 200
     if x <= 0:
         return "almost none"
     if x >= 1:
         return "almost certain"
-    if x <= 0.005:
-        return "less than 1%"
-    if x >= 0.995:
-        return "more than 99%"
-    return f"{round(100 * x)}%"
+    if x <= half:
+        return f"less than {step}%"
+    if x >= 1 - half:
+        return f"more than {100 - float(step):g}%"
+    return f"{100 * x:.{1 if tenths else 0}f}%"
 
 
 def share_words(x: float) -> str:
