@@ -167,8 +167,8 @@ def test_a_player_near_the_target_still_to_play_is_named() -> None:
     words = leader_reason(view, line_of(view), QS) or ""
     assert words.startswith("Seat 2 has the lowest score (42) and the game can end this hand (seat 1 has 91 of 100): "
                             "give seat 2, who is winning this trick, the queen.")
-    assert "But seat 1 (91) still plays to this trick: if seat 1 overtakes, the queen ends the game after this hand." \
-        in words
+    assert words.endswith("But seat 1 (91) still plays to this trick: if seat 1 overtakes, the queen takes seat 1 to "
+                          "at least 104 and can end the game.")
     far = at(make_state("standard", MIDDLE_HANDS, MIDDLE_PLAYS), (60, 80, 42, 95))  # 80 + 13 stays below 100
     assert "still plays" not in (leader_reason(far, line_of(far), QS) or "x")
 

@@ -261,10 +261,11 @@ def leader_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
         so_far = moon_points(view)
         later = ((view.leader + k) % view.n for k in range(len(view.trick) + 1, view.n))
         for s in later:
-            if not game_over([line.scores[s] + so_far[s] + stake(view, best)], line.rules):
-                continue
+            reached = line.scores[s] + so_far[s] + stake(view, best) - _jack_relief(view)
+            if suit_of(view.trick[0]) in view.voids(s) or not game_over([reached], line.rules):
+                continue  # it cannot overtake, or the points would not take it to the end
             out += (f" But {who(line, s)} ({line.scores[s]}) still plays to this trick: if {who(line, s)} "
-                    f"overtakes, {gift} ends the game after this hand.")
+                    f"overtakes, {gift} takes {who(line, s)} to at least {reached} and can end the game.")
     return out
 
 
