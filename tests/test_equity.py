@@ -108,7 +108,8 @@ def test_the_queen_to_the_leader_wins_the_game_where_the_points_see_no_differenc
     assert near.best_by_points == "queen to seat 2"  # a tie in points: the first option
     assert near.best == "queen to the leader" and near.score_changes_advice and not near.in_points
     assert near.chance["queen to the leader"] == 1.0  # the leader reaches 108: seat 0 is lowest and wins
-    assert near.cost_words("queen to seat 2") == "this lowers your chance to win the game from 100% to " \
+    # a chance from play-outs is never said as a certainty, even where every one of them won
+    assert near.cost_words("queen to seat 2") == "this lowers your chance to win the game from almost certain to " \
         + percent(near.chance["queen to seat 2"])
     far = compare(ScoreLine(STANDARD, (0, 0, 0, 0), 0), options)
     assert far.in_points and far.cost_words("queen to seat 2") == "this costs nothing on average"

@@ -177,7 +177,7 @@ def test_the_practice_view_shows_the_puzzles_score_line(puzzle: Puzzle, tmp_path
     panel.click(parse_move(puzzle.source["tempting"])[0])
     assert "chance to win the game" in panel.feedback.value
     panel.reveal()
-    assert "Chance to win the game (%)" in panel.feedback.value
+    assert "Chance to win the game" in panel.feedback.value
     other = PracticePanel(Practice(bank=Bank([plain]), learner=LearnerDB(tmp_path / "m.sqlite3"), seed=1))
     assert "ht-score-line" not in other.heading.value
 

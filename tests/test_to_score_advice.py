@@ -61,11 +61,12 @@ def moon_state(rules: Rules | str = "standard") -> HandState:
 def test_the_queen_goes_to_the_leader_and_not_to_a_player_she_would_push_past_the_target(queen: HandState) -> None:
     to_leader = hint(at(queen, NEAR_LEADER_WINS), seed=1, rollouts=ROLLOUTS, workers=1)
     assert to_leader.card == QS
-    assert "Seat 2 leads the game with 31" in to_leader.reason and "give seat 2 the queen" in to_leader.reason
+    assert "Seat 2 has the lowest score (31) and the game can end this hand" in to_leader.reason
+    assert "give seat 2 the queen" in to_leader.reason
     not_to_him = hint(at(queen, NEAR_OTHER_WINS), seed=1, rollouts=ROLLOUTS, workers=1)
     assert not_to_him.card != QS
     assert "take seat 2, who is winning this trick, to at least 101" in not_to_him.reason
-    assert "seat 1 leads with 31" in not_to_him.reason
+    assert "seat 1 has the lowest score (31)" in not_to_him.reason
     assert not_to_him.chance is not None and not_to_him.chance > 0.2 and not_to_him.unit == "chance"
     # playing for points alone the queen goes at once, whatever the scores
     assert hint(at(queen, NEAR_OTHER_WINS), seed=1, rollouts=ROLLOUTS, workers=1, to_score=False).card == QS
@@ -76,7 +77,7 @@ def test_grading_the_queen_in_the_chance_to_win_the_game(queen: HandState) -> No
     assert bad.unit == "chance" and bad.line is not None and bad.line.scores == NEAR_OTHER_WINS
     assert bad.band == "blunder" and bad.cost > 15
     assert " wins in 100 games against the coach's choice" in bad.explanation
-    assert "seat 1 leads with 31" in bad.explanation
+    assert "seat 1 has the lowest score (31)" in bad.explanation
     good = grade_play(at(queen, NEAR_LEADER_WINS), QS, seed=1, rollouts=ROLLOUTS, deadline=NO_DEADLINE)
     assert good.unit == "chance" and good.band == "best"
     assert "keeps your best chance to win the game" in good.explanation
@@ -202,7 +203,7 @@ def test_the_table_shows_the_cost_in_chance_and_the_score_line_it_was_judged_at(
     names = core.names
     assert (f"Judged at the score: you 40, {names[1]} 31, {names[2]} 88, {names[3]} 60; the game ends when a score "
             "reaches 100" in shown)
-    assert f"{names[1]} leads with 31" in shown
+    assert f"{names[1]} has the lowest score (31)" in shown
     from hearts_tutor.table.helpers import compute_hint
 
     cards, reason = compute_hint(at(queen, NEAR_OTHER_WINS))
@@ -260,7 +261,8 @@ def test_keeping_the_game_going_names_the_leader_after_the_trick(queen: HandStat
     view = at(queen, (95, 99, 90, 93))
     words = ending_reason(view, ScoreLine(view.rules, view.scores, 0), QS) or ""
     # seat 2 could still shoot the moon, but a moon would end the game too, with seat 2 lowest: no "unless"
-    assert "to at least 103: that ends the game after this hand while seat 3 leads with 93 (you have 95)" in words
+    assert ("to at least 103: that ends the game after this hand while seat 3 has the lowest score (93); you have 95"
+            in words)
     mine = at(queen, (92, 99, 90, 95))
     assert ending_reason(mine, ScoreLine(mine.rules, mine.scores, 0), QS) is None
 

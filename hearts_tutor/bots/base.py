@@ -20,6 +20,10 @@ from .rollout_moon import moon_choice
 
 _MOON_THOUGHT = {
     "wins": " Adding 26 to everyone else ends the game now, with me on the lowest score.",
+    "ties": " Adding 26 to everyone else ends the game now with me sharing the lowest score: a shared win, worth "
+            "more than playing on.",
+    "ties_play_on": " Adding 26 to everyone else would end the game now with me only sharing the lowest score; "
+                    "playing on level with the lowest is worth more.",
     "ends_behind": " Adding 26 to everyone else would end the game now with another player below me.",
     "leads": " I will have the lowest score, and the sooner the game ends the better for the leader.",
     "behind": " I will not have the lowest score yet: I need more hands to catch up.",
@@ -27,6 +31,9 @@ _MOON_THOUGHT = {
 }
 _MOON_CHOSEN = {
     "wins": "I add 26 to every other player: that ends the game and I win.",
+    "ties": "I add 26 to every other player: that ends the game with me sharing the win.",
+    "ties_play_on": "I subtract 26 from my own score: I play on level with the lowest rather than share the win "
+                    "now.",
     "ends_behind": "I subtract 26 from my own score: adding it to the others would end the game with me behind.",
     "leads": "I add 26 to every other player: it brings the end of the game closer while I lead.",
     "behind": "I subtract 26 from my own score: it keeps the others as far from the end while I catch up.",

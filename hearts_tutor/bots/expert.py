@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 
 from ..engine.cards import Card, card_name, card_str, join_names
 from ..engine.view import PlayerView
-from ..equity.line import ScoreLine, judged_line
+from ..equity.line import ScoreLine, judged_line, percent
 from .base import Bot, Decision, Reasoning
 from .helper import SearchHelper, helper_for
 from .heuristic import Beliefs, HardBot, as_chosen, best_passes, seat_name
@@ -46,6 +46,13 @@ ROLLOUTS_EXPLAINED = (" Rollouts: I deal the cards I cannot see in many ways the
 def _pts(x: float) -> str:
     """Points to one decimal, never '-0.0'."""
     return f"{round(x, 1) + 0.0:.1f}"
+
+
+def _chance(loss: float) -> str:
+    """The chance to win the game the rollouts estimate (``loss``: the chance of not winning, in percent), in the
+    coach's words: 'about 31%', never a certain 0% or 100% (:func:`~hearts_tutor.equity.line.percent`)."""
+    words = percent(1 - loss / 100)
+    return f"about {words}" if words[0].isdigit() else words
 
 
 def _costs_more(diff: float, best: Card, line: ScoreLine | None = None) -> str:
@@ -125,7 +132,7 @@ class ExpertBot(Bot):
                        scores={" ".join(card_str(c) for c in p): round(e.mean, 2) for p, e in est.items()},
                        samples=est[best].n)
         result = (f"cost me the fewest points (about {_pts(est[best].mean)} for the hand)" if line is None else
-                  f"left me the best chance to win the game (about {100 - est[best].mean:.0f}%)")
+                  f"left me the best chance to win the game ({_chance(est[best].mean)})")
         return Decision("pass", view.seat, best, steps=why.chose(
             f"I pass {join_names(best)}: over {est[best].n} sampled deals this pass {result}.",
             cards=[card_str(c) for c in best]), level=self.level)
@@ -164,7 +171,7 @@ class ExpertBot(Bot):
         runner = min((c for c in legal if c != best), key=lambda c: est[c].mean)
         margin = est[runner].mean - est[best].mean
         if line is not None:
-            chance = f"about {100 - est[best].mean:.0f}% to win the game"
+            chance = f"{_chance(est[best].mean)} to win the game"
             reason = (f"it keeps my chance to win the game as high as any card ({chance})" if margin < 0.05 else
                       f"it wins about {margin:.1f} more games in 100 than {card_name(runner)} ({chance})")
         elif margin < 0.05:

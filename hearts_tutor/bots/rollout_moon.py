@@ -38,7 +38,8 @@ STOP_POINTS = 8
 
 def adding_ends_game(rules: Rules, scores: Sequence[int], shooter: int) -> tuple[bool, bool]:
     """Whether adding 26 to every other seat's match score (``scores``, before this hand) ends the game, and
-    whether the shooter then wins it (its score below every other one). Unknown scores: neither."""
+    whether the shooter then wins it alone (its score below every other one; see :func:`adding_ties_game` for a
+    tie). Unknown scores: neither."""
     if len(scores) != rules.players or rules.end not in ("reach", "exceed"):
         return False, False
     others = [s + 26 for i, s in enumerate(scores) if i != shooter]
@@ -46,7 +47,30 @@ def adding_ends_game(rules: Rules, scores: Sequence[int], shooter: int) -> tuple
     return ends, ends and scores[shooter] < min(others)
 
 
-MOON_CHOICE_WHY = ("wins", "ends_behind", "leads", "behind", "no_end")
+def adding_ties_game(rules: Rules, scores: Sequence[int], shooter: int) -> bool:
+    """Whether adding 26 to every other seat ends the game with the shooter tied for the lowest score (a shared
+    win)."""
+    ends, wins = adding_ends_game(rules, scores, shooter)
+    return ends and not wins and scores[shooter] == min(s + 26 for i, s in enumerate(scores) if i != shooter)
+
+
+def _tie_share_beats_playing_on(rules: Rules, scores: Sequence[int], shooter: int) -> bool:
+    """Whether the shooter's share of the tie that adding 26 to the others ends the game with is worth more than
+    its chance to win from the scores after taking 26 off its own (by the game-win table; with none, the sure
+    share)."""
+    from ..equity.model import EquityUnavailable, GameOdds, final_shares
+
+    added = [s + (0 if i == shooter else 26) for i, s in enumerate(scores)]
+    share = final_shares(added)[shooter]
+    try:
+        odds = GameOdds.for_rules(rules)
+    except EquityUnavailable:
+        return True
+    subtracted = [s - (26 if i == shooter else 0) for i, s in enumerate(scores)]
+    return share >= odds.win_chance(subtracted, shooter)
+
+
+MOON_CHOICE_WHY = ("wins", "ties", "ties_play_on", "ends_behind", "leads", "behind", "no_end")
 """Why a shooter who chooses scores its moon as it does (:func:`moon_choice`)."""
 
 
@@ -56,10 +80,12 @@ def moon_choice(rules: Rules, scores: Sequence[int], shooter: int) -> tuple[str,
     Either way the shooter ends 26 points better off against every other seat; adding 26 to the others also
     brings them 26 nearer the target, so the game ends sooner. That is what the seat with the lowest score
     wants, and what a seat behind does not: 'wins' (adding ends the game with the shooter lowest: add),
-    'ends_behind' (adding would end it with another seat lower: subtract), 'leads' (the shooter will have the
-    lowest score: add, the end nearer while it leads), 'behind' (it will not: subtract, more hands to catch
-    up), 'no_end' (the game ends after a number of hands, or the scores are unknown: the same either way;
-    subtract).
+    'ties' / 'ties_play_on' (adding ends it with the shooter tied for the lowest score, a shared win: add when
+    that share is worth more than the chance to win after subtracting, by the game-win table, else subtract and
+    play on level with the lowest), 'ends_behind' (adding would end it with another seat lower: subtract),
+    'leads' (the shooter will have the lowest score: add, the end nearer while it leads), 'behind' (it will not:
+    subtract, more hands to catch up), 'no_end' (the game ends after a number of hands, or the scores are
+    unknown: the same either way; subtract).
 
     >>> standard = Rules.preset("standard", moon="shooter_chooses")
     >>> [moon_choice(standard, s, 0) for s in ((10, 80, 85, 90), (70, 80, 40, 60), (30, 60, 65, 70), (70, 40, 50, 60))]
@@ -69,6 +95,10 @@ def moon_choice(rules: Rules, scores: Sequence[int], shooter: int) -> tuple[str,
     if len(scores) != rules.players or rules.end not in ("reach", "exceed"):
         return "subtract_from_self", "no_end"
     ends, wins = adding_ends_game(rules, scores, shooter)
+    if adding_ties_game(rules, scores, shooter):
+        if _tie_share_beats_playing_on(rules, scores, shooter):
+            return "add_to_others", "ties"
+        return "subtract_from_self", "ties_play_on"
     if ends:
         return ("add_to_others", "wins") if wins else ("subtract_from_self", "ends_behind")
     if all(scores[shooter] < s + 26 for i, s in enumerate(scores) if i != shooter):
@@ -328,5 +358,6 @@ def moon_play(state: HandState, legal: CardSet) -> Card | None:
     return defend_play(state, seat, legal, hand, unseen, taker)
 
 
-__all__ = ["STOP_POINTS", "WATCH_POINTS", "adding_ends_game", "defend_play", "is_shooting", "lone_taker", "losers",
-           "moon_play", "moon_points", "moon_threat", "serious_threat", "shoot_play", "shooter_choice", "suit_losers"]
+__all__ = ["STOP_POINTS", "WATCH_POINTS", "adding_ends_game", "adding_ties_game", "defend_play", "is_shooting",
+           "lone_taker", "losers", "moon_play", "moon_points", "moon_threat", "serious_threat", "shoot_play",
+           "shooter_choice", "suit_losers"]

@@ -220,6 +220,18 @@ def card_order(c: Card) -> tuple[int, int]:
     return (rank_of(c), c)
 
 
+def _points_only(view: PlayerView) -> bool:
+    from .score_advice import points_only_note
+
+    return points_only_note(view) is not None
+
+
+def _with_note(view: PlayerView, grade: Grade, card: Card | None = None) -> Grade:
+    from .score_advice import with_points_only_note
+
+    return with_points_only_note(view, grade, card)
+
+
 def grade_play(view: PlayerView, card: Card, *, seed: int = 0, rollouts: int | None = None,
                deadline: float = DEADLINE, to_score: bool = True) -> Grade:
     """Grade playing ``card`` in this position (the seat to move must be the view's seat); in a match, at the
@@ -230,6 +242,9 @@ def grade_play(view: PlayerView, card: Card, *, seed: int = 0, rollouts: int | N
     if verdict is not None:
         raise IllegalMove(verdict.rule, verdict.reason, card)
     line = judged_line(view) if to_score else None
+    if line is None and to_score and _points_only(view):  # no game-win table for these rules: say so
+        return _with_note(view, grade_play(view, card, seed=seed, rollouts=rollouts, deadline=deadline, to_score=False),
+                          card)
     legal, run_one = play_values(view, line)
     n = deals_for(len(legal)) if rollouts is None else rollouts
     if len(legal) == 1:
@@ -324,6 +339,9 @@ def grade_pass(view: PlayerView, cards: Sequence[Card], *, seed: int = 0, rollou
     chosen = tuple(sorted(cards))
     options = pass_candidates(view, extra=[chosen, *candidates])
     line = judged_line(view) if to_score else None
+    if line is None and to_score and _points_only(view):  # no game-win table for these rules: say so
+        return _with_note(view, grade_pass(view, cards, seed=seed, rollouts=rollouts, candidates=candidates,
+                                           deadline=deadline, to_score=False))
     run_one = pass_values(view, options, line)
     n = deals_for(len(options), kind="pass") if rollouts is None else rollouts
     if line is not None and AT_SCORE:

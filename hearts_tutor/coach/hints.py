@@ -94,6 +94,12 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
     plays to the score unless ``to_score=False``.
     """
     line = judged_line(view) if to_score else None
+    if line is None and to_score and view.phase is not Phase.MOON:
+        from .score_advice import points_only_note, with_points_only_note
+
+        if points_only_note(view):  # no game-win table for these rules: in points, saying so
+            plain = hint(view, seed=seed, seconds=seconds, rollouts=rollouts, workers=workers, to_score=False)
+            return with_points_only_note(view, plain, plain.cards[0] if len(plain.cards) == 1 else None)
     if view.phase is Phase.PASS:
         return _hint_pass(view, seed=seed, seconds=seconds, rollouts=rollouts, workers=workers, line=line)
     if view.phase is Phase.MOON and view.to_move == view.seat:

@@ -7,15 +7,23 @@ facts of the position, the most specific fact first:
 
 * the learner is shooting the moon (every point so far, none going to another seat) and, under the standard
   moon (everyone else +26), completing it would end the game with another player below the learner's score
-  ("let a point go"), or with the learner lowest or tied for lowest ("take every point"); said only when the
-  card agrees (it keeps taking tricks, or it lets a point go);
-* the trick goes to the player who leads the game and the game can end this hand: give them the points;
-* the learner leads the game and the card takes the player winning the trick past the target: end the game;
+  ("let a point go"), or with the learner lowest or tied for lowest ("take every point"); or the learner has the
+  highest score, its own points would end the game with it behind (proven: the others cannot catch it up with the
+  points left) and a moon would not: the moon keeps it in the game. Said only when the card agrees (it keeps
+  taking tricks, or it lets a point go);
+* the trick goes to a player with the lowest score (ties named) and the game can end this hand: give them the
+  points ("has the lowest score", never "leads the game": a learner reads "leads" as leading the trick); a
+  player still to play whom the points would take to the end is named;
+* the learner has the lowest score and the card takes the player winning the trick past the target: end the game;
 * the fewest-points card would throw points to a player whom they take past the target, ending the game while
-  another player leads (counting the hand's points so far);
-* the learner is near the target and above every other score: keep away from a big take (the queen, a trick
-  full of hearts) even at a point or two more on average;
+  another player has the lowest score (counting the hand's points so far);
+* the learner is near the target and above every other score, within what one player can take without a moon
+  (25 points: beyond that only another's moon could end the game): keep away from a big take, and with one point
+  of room take no point at all;
 * otherwise a plain sentence that the move keeps the best chance at these scores.
+
+Under rules no game-win table fits, the coach judges in points; :func:`points_only_note` says so where the game
+can end this hand.
 
 Seats are named "seat N" (the table turns that into the seat's animal). Every sentence states only facts of
 the position and the score line: what the rollouts found is said as a chance, never as a certainty.
@@ -34,19 +42,24 @@ leave you 28%.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
+from typing import Any, TypeVar
 
 from ..bots.moon import moon_points
 from ..bots.rollout_moon import moon_choice
-from ..engine.cards import HEARTS, QUEEN_OF_SPADES, Card, card_name, suit_of
+from ..engine.cards import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, card_name, suit_of
+from ..engine.hand import Phase
 from ..engine.view import PlayerView
 from ..equity import game_over
-from ..equity.line import MOST_POINTS_IN_A_HAND, ScoreLine
+from ..equity.line import MOST_POINTS_IN_A_HAND, ScoreLine, judged_line
 from .facts import higher_out
 from .flags import queen_scores
 from .situation import card_points, is_point_card, stake, trick_winner
-from .text import cap
+from .text import BAND_WORDS, cap
 from .to_score import percent
+
+T = TypeVar("T", bound=Any)
 
 
 def who(line: ScoreLine, seat: int) -> str:
@@ -70,9 +83,60 @@ def chance_sentence(chance: float, rival: float | None = None, rival_move: str =
     return out + "."
 
 
-def _leader(line: ScoreLine) -> int:
-    """The seat with the lowest score (the first of them on a tie)."""
-    return min(range(len(line.scores)), key=lambda s: (line.scores[s], s))
+def lowest_seats(scores: Sequence[int]) -> list[int]:
+    """The seats with the lowest score (more than one on a tie)."""
+    low = min(scores)
+    return [s for s, v in enumerate(scores) if v == low]
+
+
+def lowest_words(line: ScoreLine, seat: int, scores: Sequence[int] | None = None) -> str:
+    """'seat 1 has the lowest score (30)', 'seat 1 shares the lowest score (30, with seat 3)' or 'you share the
+    lowest score (30, with seat 1 and seat 2)', for a seat with the lowest of ``scores`` (default: the line's).
+    (Not 'leads the game': a learner reads 'leads' as leading the trick.)"""
+    scores = line.scores if scores is None else scores
+    others = [who(line, s) for s in lowest_seats(scores) if s != seat]
+    you = seat == line.seat
+    if not others:
+        return f"{who(line, seat)} {'have' if you else 'has'} the lowest score ({scores[seat]})"
+    verb = "share" if you else "shares"
+    return f"{who(line, seat)} {verb} the lowest score ({scores[seat]}, with {' and '.join(others)})"
+
+
+def _left_to_take(view: PlayerView) -> int:
+    """The points of the cards nobody has taken yet (the trick's, the learner's hand, the unseen cards), the jack
+    of diamonds' minus not counted: the most this hand can still add to one score."""
+    cards = (*view.carried, *view.trick, *view.hand, *view.unseen())
+    return sum(max(0, view.rules.card_points(c)) for c in cards)
+
+
+def _jack_relief(view: PlayerView) -> int:
+    """How far the jack of diamonds (when it scores minus and nobody has taken it) can still lower a score."""
+    jack = view.rules.jack_points
+    if jack >= 0 or (view.played_mask() >> JACK_OF_DIAMONDS & 1 and JACK_OF_DIAMONDS not in view.trick):
+        return 0
+    return -jack
+
+
+def _cannot_be_caught(view: PlayerView, line: ScoreLine, final: int, spent: int) -> bool:
+    """Whether no other seat can end this hand on ``final`` or more, the learner having taken ``spent`` of the
+    points left: the others' scores (with their points so far) would need more than the points left to them."""
+    so_far = moon_points(view)
+    if _jack_relief(view):
+        return False  # the jack of diamonds could still lower the learner's score: nothing proven
+    need = sum(max(0, final - (v + so_far[s])) for s, v in enumerate(line.scores) if s != line.seat)
+    return need > _left_to_take(view) - spent
+
+
+def end_this_hand_words(line: ScoreLine) -> str:
+    """The sentence that says whether the game can end this hand: 'The game can end this hand (the line)' when a
+    seat can reach the end by its own points, 'Only a moon can end the game this hand (the line)' when a seat
+    reaches it only by another's moon (26 added to it), '' when nothing can."""
+    if not line.can_end_this_hand:
+        return ""
+    alone = line.rules.moon_points - 1  # taking every point is a moon, which adds nothing to the shooter's score
+    if game_over([v + alone for v in line.scores], line.rules):
+        return f"The game can end this hand ({line_words(line)})."
+    return f"Only a moon can end the game this hand ({line_words(line)})."
 
 
 def _after_moon(scores: Sequence[int], shooter: int, how: str) -> list[int]:
@@ -117,12 +181,12 @@ def moon_reason(view: PlayerView, line: ScoreLine, best: Card | None = None) -> 
     a moon that would end the game with another player lower is scored by taking 26 off the shooter's own score:
     the safety shoot.
     """
-    if line.rules.moon not in ("add_to_others", "shooter_chooses") or not _moon_open(view):
+    if not _moon_open(view):
         return None
     me = line.seat
     after = _after_moon(line.scores, me, "add_to_others")
-    if not game_over(after, line.rules):
-        return None
+    if line.rules.moon == "subtract_from_self" or not game_over(after, line.rules):
+        return None if best is not None and not _keeps_shooting(view, best) else _moon_keeps_you_in(view, line)
     low = min((s for s in range(len(after)) if s != me), key=lambda s: (after[s], s))
     ending = (f"adding 26 to every other score would end the game with {who(line, low)} on {after[low]}, below "
               f"your {line.scores[me]}")
@@ -146,20 +210,63 @@ def moon_reason(view: PlayerView, line: ScoreLine, best: Card | None = None) -> 
             f"{after[low]}, below your {line.scores[me]}: the moon cannot win you this game, so let a point go.")
 
 
+def _moon_keeps_you_in(view: PlayerView, line: ScoreLine) -> str | None:
+    """The learner, shooting the moon with the highest score, is near enough to the end that its own points end
+    the game with it behind (proven: the others cannot catch it up with the points left), and the moon would not
+    end the game: the moon keeps it in the game (the only way when its points so far already reach the end)."""
+    me, mine = line.seat, line.scores[line.seat]
+    if not all(v < mine for s, v in enumerate(line.scores) if s != me):
+        return None
+    taken = moon_points(view)[me]
+    room = line.rules.target + (line.rules.end == "exceed") - mine - taken + _jack_relief(view)
+    if room > _left_to_take(view) - 1 or not _cannot_be_caught(view, line, mine + taken + max(room, 0), max(room, 0)):
+        return None
+    yours = f"You have {mine} and every point so far this hand ({taken} point{'s' if taken != 1 else ''})"
+    if room <= 0:
+        return (f"{yours}: short of a moon, the game ends after this hand with you behind. Only the moon keeps you in "
+                "the game: take every point.")
+    mode = line.rules.moon
+    if mode == "shooter_chooses":
+        mode = moon_choice(line.rules, line.scores, me)[0]
+    moon = ", ".join(f"{who(line, s)} {v}" for s, v in enumerate(_after_moon(line.scores, me, mode)))
+    more = "any point more ends" if room == 1 else f"{room} more points end"
+    return (f"{yours}: {more} the game with you behind, while a moon would keep it going ({moon}): keep taking "
+            "tricks.")
+
+
 def leader_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
-    """The trick goes to the game's leader and the game can end this hand: give them the points."""
+    """The trick goes to a seat with the lowest score and the game can end this hand: give them the points (when
+    the learner shares the lowest score with that seat, the points put the learner ahead of it). A seat still to
+    play to the trick whom the points would take to the end is named: if it overtakes, they end the game."""
     if not view.trick or suit_of(best) == suit_of(view.trick[0]) or not is_point_card(view, best):
         return None
     winner = trick_winner(view, best)
-    leader = _leader(line)
-    if winner is None or winner[0] != leader or leader == line.seat or not line.can_end_this_hand:
+    if winner is None or winner[0] == line.seat or winner[0] not in lowest_seats(line.scores) or \
+            not line.can_end_this_hand:
         return None
-    high = max(range(len(line.scores)), key=lambda s: (line.scores[s], -s))
+    leader = winner[0]
     gift = "the queen" if best == QUEEN_OF_SPADES else card_name(best)
-    taker = who(line, leader) if len(view.trick) == view.n - 1 else f"{who(line, leader)}, who is winning this trick,"
-    return (f"{cap(who(line, leader))} leads the game with {line.scores[leader]} and it can end this hand "
-            f"({who(line, high)} {'have' if high == line.seat else 'has'} {line.scores[high]} of "
-            f"{line.rules.target}): give {taker} {gift}.")
+    last = len(view.trick) == view.n - 1
+    if line.seat in lowest_seats(line.scores):
+        points = card_points(view, (best,))
+        return (f"{cap(lowest_words(line, line.seat))}: {gift} on {who(line, leader)} puts you {points} "
+                f"point{'s' if points != 1 else ''} ahead of {who(line, leader)}.")
+    high = max(range(len(line.scores)), key=lambda s: (line.scores[s], -s))
+    alone = game_over([v + line.rules.moon_points - 1 for v in line.scores], line.rules)
+    end = (f" and the game can end this hand ({who(line, high)} {'have' if high == line.seat else 'has'} "
+           f"{line.scores[high]} of {line.rules.target})" if alone else "")
+    taker = who(line, leader) if last else f"{who(line, leader)}, who is winning this trick,"
+    out = f"{cap(lowest_words(line, leader))}{end}: give {taker} {gift}."
+    if not last and higher_out(view, winner[1]):  # a seat still to play may overtake
+        so_far = moon_points(view)
+        later = ((view.leader + k) % view.n for k in range(len(view.trick) + 1, view.n))
+        for s in later:
+            reached = line.scores[s] + so_far[s] + stake(view, best) - _jack_relief(view)
+            if suit_of(view.trick[0]) in view.voids(s) or not game_over([reached], line.rules):
+                continue  # it cannot overtake, or the points would not take it to the end
+            out += (f" But {who(line, s)} ({line.scores[s]}) still plays to this trick: if {who(line, s)} "
+                    f"overtakes, {gift} takes {who(line, s)} to at least {reached} and can end the game.")
+    return out
 
 
 def ending_reason(view: PlayerView, line: ScoreLine, rival: Card) -> str | None:
@@ -171,7 +278,7 @@ def ending_reason(view: PlayerView, line: ScoreLine, rival: Card) -> str | None:
         return None
     taker = winner[0]
     after = [v + p for v, p in zip(line.scores, moon_points(view), strict=True)]  # at least: the points so far
-    after[taker] += stake(view, rival)
+    after[taker] += stake(view, rival) - _jack_relief(view)  # the jack of diamonds, if out, may still lower it
     reached = after[taker]
     leader = min(range(len(after)), key=lambda s: (after[s], s))
     if not game_over(after, line.rules) or leader == line.seat or after.count(after[leader]) > 1:
@@ -181,13 +288,12 @@ def ending_reason(view: PlayerView, line: ScoreLine, rival: Card) -> str | None:
     gift = card_name(rival) if stays else cap(card_name(rival))
     return (f"{stays}{gift} would take {who(line, taker)}, who is winning this trick, to at least "
             f"{reached}: {_unless_moon(view, line, taker, rival, 'lose')}that ends the game after this hand while "
-            f"{who(line, leader)} leads with {after[leader]} (you have {after[line.seat]}{so_far}), so keep the game "
-            "going.")
+            f"{lowest_words(line, leader, after)}; you have {after[line.seat]}{so_far}, so keep the game going.")
 
 
 def end_it_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
-    """The learner leads the game (the lowest score) and ``best`` takes the player winning the trick past the
-    target: the game ends after this hand while the learner leads, so end it."""
+    """The learner has the lowest score (alone) and ``best`` takes the player winning the trick past the
+    target: the game ends after this hand with the learner lowest so far, so end it."""
     if not view.trick or not is_point_card(view, best):
         return None
     winner = trick_winner(view, best)
@@ -208,7 +314,7 @@ def end_it_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
     if line.rules.decks == 1 and most < after[second]:
         return (f"{start}, and even if you took every point left you would have {most}, below {who(line, second)}'s "
                 f"{after[second]}: give {who(line, taker)} {card_name(best)} and win the game.")
-    return (f"{start} while you lead with {after[me]}: the end of the game is your friend, so give "
+    return (f"{start} while you have the lowest score ({after[me]}): the end of the game is your friend, so give "
             f"{who(line, taker)} {card_name(best)}.")
 
 
@@ -237,22 +343,33 @@ def _unless_moon(view: PlayerView, line: ScoreLine, taker: int, card: Card, conc
 
 
 def danger_reason(view: PlayerView, line: ScoreLine) -> str | None:
-    """The learner is near the target and above every other score: keep away from a big take, even at a point or
-    two more on average (this reason explains a card that is not the fewest-points card)."""
+    """The learner is near the target and above every other score, near enough to end the game by its own points
+    (a moon cannot: it adds nothing to the shooter's score): keep away from a big take, or with one point of room
+    take no point at all (this reason explains a card that is not the fewest-points card). Beyond what one
+    player can take without a moon, no sentence: only another's moon could end the game there."""
     me = line.seat
     mine = line.scores[me]
-    if not all(v < mine for s, v in enumerate(line.scores) if s != me):
-        return None
-    taken = moon_points(view)[me]
+    if not all(v < mine for s, v in enumerate(line.scores) if s != me) or _jack_relief(view):
+        return None  # (with the jack of diamonds out, what ends the game depends on who takes it: nothing to say)
+    so_far = moon_points(view)
+    taken = so_far[me]
     room = line.rules.target + (line.rules.end == "exceed") - mine - taken
-    if room > MOST_POINTS_IN_A_HAND or room <= 0:
+    left = _left_to_take(view)
+    moon_open = not any(p for s, p in enumerate(so_far) if s != me)
+    most = left - 1 if moon_open else left  # taking every point left would be a moon
+    if room <= 0 or room > most:
         return None
-    so_far = f" ({taken} more this hand)" if taken else ""
+    final = mine + taken + room
+    behind = " with you behind" if _cannot_be_caught(view, line, final, room) else ""
+    yours = f"You have {mine}{f' ({taken} more this hand)' if taken else ''}, the highest score"
+    if room <= 3:
+        take = "any point you take ends" if room == 1 else f"{room} more points end"
+        unless = ", unless you can take every one (a moon)" if moon_open else ""
+        return f"{yours}: {take} the game{behind}. Take no point{unless}: no trick that can hold a heart."
     queen_out = queen_scores(view.rules) and not view.played_mask() >> QUEEN_OF_SPADES & 1
     big = "the queen, a trick full of hearts" if queen_out else "a trick full of hearts"
-    return (f"You have {mine}{so_far}, the highest score: {room} more point{'s' if room != 1 else ''} would end "
-            f"the game with you behind, so keep away from a big take ({big}), even at a point or two more on "
-            "average.")
+    return (f"{yours}: {room} more points would end the game{behind}, so keep away from a big take ({big}), even "
+            "at a point or two more on average.")
 
 
 def moon_note(view: PlayerView, line: ScoreLine) -> str | None:
@@ -260,6 +377,45 @@ def moon_note(view: PlayerView, line: ScoreLine) -> str | None:
     the safety shoot), for a hint that keeps shooting; None otherwise."""
     reason = moon_reason(view, line)
     return None if reason is None or reason.endswith("let a point go.") else reason
+
+
+def points_only_note(view: PlayerView) -> str | None:
+    """For a hand of a match under rules no game-win table fits (the coach then judges in points alone), when the
+    game can end this hand: a sentence saying so, so that a points grade is not read as if the score did not
+    matter; None otherwise (no scores, a game of a fixed number of hands, a table fits, or the end is out of
+    reach this hand: no seat can rise by a moon's worth, :attr:`~hearts_tutor.engine.rules.Rules.moon_points`)."""
+    rules = view.rules
+    if len(view.scores) != view.n or rules.end == "hands" or judged_line(view) is not None:
+        return None
+    if not game_over([v + rules.moon_points for v in view.scores], rules):
+        return None
+    line = ScoreLine(rules, tuple(view.scores), view.seat)
+    return (f"The coach judges these rules in points only (it has no game-win model for them), but at these scores "
+            f"({line_words(line)}) the game can end this hand: check whether the points you give take a player to "
+            f"{rules.target}, and who would then have the lowest score.")
+
+
+def with_points_only_note(view: PlayerView, judged: T, card: Card | None = None) -> T:
+    """A hint or grade in points (``reason``, or ``explanation`` and ``feedback``) with :func:`points_only_note`
+    added, if any; with the ``card`` played (a grade's or a hint's), also :func:`ending_reason`'s fact when that
+    card throws points that take the trick's winner to the end while another player has the lowest score."""
+    note = points_only_note(view)
+    if note is None:
+        return judged
+    if card is not None and view.my_turn and view.phase is not Phase.PASS:
+        line = ScoreLine(view.rules, tuple(view.scores), view.seat)
+        fact = ending_reason(view, line, card)
+        note += f" {fact}" if fact else ""
+    fields = ("reason",) if hasattr(judged, "reason") else ("explanation", "feedback")
+    return dataclasses.replace(judged, **{f: f"{_in_points(getattr(judged, f))} {note}" for f in fields})  # type: ignore[type-var]
+
+
+def _in_points(words: str) -> str:
+    """A grade's words with its band said to be in points ('Best move in points only.')."""
+    for band in BAND_WORDS.values():
+        if words.startswith(band):
+            return f"{band[:-1]} in points only.{words[len(band):]}"
+    return words
 
 
 def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | None = None) -> str:
@@ -272,5 +428,6 @@ def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | No
     return f"At these scores ({line_words(line)}) playing for the fewest points is not what wins the game."
 
 
-__all__ = ["chance_sentence", "danger_reason", "end_it_reason", "ending_reason", "leader_reason", "line_words",
-           "moon_note", "moon_reason", "score_reason", "who"]
+__all__ = ["chance_sentence", "danger_reason", "end_it_reason", "end_this_hand_words", "ending_reason",
+           "leader_reason", "line_words", "lowest_seats", "lowest_words", "moon_note", "moon_reason",
+           "points_only_note", "score_reason", "who", "with_points_only_note"]

@@ -17,6 +17,8 @@ explanation back by the phrases the coach uses and returns the statements that d
 []
 >>> check_score_explanation(view, "The player across from you has the lowest score (60).")
 ['the player across from you has the lowest score (60): false here']
+>>> check_score_explanation(view, "You share the lowest score (45) with the player across from you.")
+['you share the lowest score (45) with the player across from you: false here']
 """
 
 from __future__ import annotations
@@ -105,6 +107,22 @@ class LowestScore:
 
 
 @dataclass(frozen=True)
+class SharedLowest:
+    """Exactly the seats ``seats`` share the lowest score, ``points`` (a tie: the win would be shared)."""
+
+    seats: tuple[int, ...]
+    points: int
+
+    def holds(self, view: PlayerView) -> bool:
+        scores = _scores(view)
+        return scores is not None and len(set(self.seats)) == len(self.seats) > 1 and \
+            {s for s, v in enumerate(scores) if v == min(scores)} == set(self.seats) and min(scores) == self.points
+
+    def sentence(self, view: PlayerView) -> str:
+        return f"{' and '.join(_name(view, s) for s in self.seats)} share the lowest score ({self.points})"
+
+
+@dataclass(frozen=True)
 class LowestLead:
     """The seat with the lowest score is ``gap`` below the next lowest."""
 
@@ -153,6 +171,11 @@ def _seat(view: PlayerView, phrase: str) -> int | None:
     return next((s for s in range(view.n) if _name(view, s) == phrase), None)
 
 
+def _shared(view: PlayerView, names: list[str], points: str) -> list[Fact]:
+    seats = [_seat(view, n) for n in names]
+    return [_NoSuchSeat()] if None in seats else [SharedLowest(tuple(s for s in seats if s is not None), int(points))]
+
+
 def _for_seat(make: Callable[[int, re.Match[str]], list[Fact]]) -> Callable[[PlayerView, re.Match[str]], list[Fact]]:
     def read(view: PlayerView, m: re.Match[str]) -> list[Fact]:
         seat = _seat(view, m[1])
@@ -168,6 +191,10 @@ _PHRASES: tuple[tuple[str, Callable[[PlayerView, re.Match[str]], list[Fact]]], .
     (rf"{_WHO} ha(?:s|ve) the lowest score \((\d+)\)", _for_seat(lambda s, m: [LowestScore(s, int(m[2]))])),
     (r"the lowest score \(\d+\), (\d+) below the next", lambda v, m: [LowestLead(int(m[1]))]),
     (r"the lowest score is (\d+)", lambda v, m: [LowestIs(int(m[1]))]),
+    (rf"{_WHO} share the lowest score \((\d+)\) with {_WHO}(?: and {_WHO})?",
+     lambda v, m: _shared(v, [m[1], m[3], *([m[4]] if m[4] else [])], m[2])),
+    (rf"{_WHO} and {_WHO}(?: and {_WHO})? share the lowest score \((\d+)\)",
+     lambda v, m: _shared(v, [m[1], m[2], *([m[3]] if m[3] else [])], m[4])),
     (r"; you have (\d+)\.", lambda v, m: [ScoreIs(v.seat, int(m[1]))]),
 )
 READERS = tuple((re.compile(p), r) for p, r in _PHRASES)
@@ -184,5 +211,5 @@ def check_score_explanation(view: PlayerView, explanation: str) -> list[str]:
     return [f"{words}: false here" for words, fact in stated_score_facts(view, explanation) if not fact.holds(view)]
 
 
-__all__ = ["CanEndThisHand", "LowestIs", "LowestLead", "LowestScore", "ScoreIs", "ShortOfTarget",
+__all__ = ["CanEndThisHand", "LowestIs", "LowestLead", "LowestScore", "ScoreIs", "SharedLowest", "ShortOfTarget",
            "check_score_explanation", "stated_score_facts"]

@@ -42,7 +42,7 @@ from ..engine.view import PlayerView
 from ..equity.line import ScoreLine
 from . import text
 from .grading import AT_SCORE, BAND_LIMITS, Grade, collect_deals, make_grade, summarise
-from .score_advice import line_words
+from .score_advice import end_this_hand_words, line_words
 from .score_why import (
     UNSURE_BELOW,
     agreeing_reason,
@@ -122,7 +122,7 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
             elif (against := feedback_reason(view, line, chosen, loss.best)) is not None and \
                     names_only(against, view, chosen):
                 feedback = _add(feedback, against, close)
-        explanation = _add(explanation, f"The game can end this hand ({line_words(line)}).", close)
+        explanation = _add(explanation, end_this_hand_words(line), close)
     beside = {o: (points.means[o], points.se.get(o, 0.0)) for o in points.means}
     return dataclasses.replace(grade, explanation=explanation, feedback=feedback, line=line, unit="chance",
                                points=beside)

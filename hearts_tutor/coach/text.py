@@ -492,10 +492,15 @@ def warn_moon_stopper(c: Card, who: str | None, rules: Rules, heart_out: bool = 
 
 MOON_CHOICE_HINTS = {
     "wins": "Add 26 to every other player: that ends the game now, with you on the lowest score.",
+    "ties": "Add 26 to every other player: that ends the game now with you sharing the lowest score (a shared "
+            "win), worth more here than playing on level with the lowest after taking 26 off your own score.",
+    "ties_play_on": "Take 26 off your own score: adding 26 to the others would end the game now with you only "
+                    "sharing the lowest score (a shared win); taking it off your own keeps the game going with you "
+                    "level with the lowest, and that is worth more here.",
     "ends_behind": "Take 26 off your own score: adding it to the others would end the game now with another "
                    "player below you.",
     "leads": "Add 26 to every other player: you will have the lowest score, and that brings the end of the game "
-             "closer while you lead (either way you end 26 points better off against everyone).",
+             "closer while you have it (either way you end 26 points better off against everyone).",
     "behind": "Take 26 off your own score: you will not have the lowest score yet, and adding to the others would "
               "bring the end of the game closer before you catch up (either way you end 26 points better off "
               "against everyone).",
@@ -1045,13 +1050,25 @@ def review_play_line(trick: int, c: Card, band: str, cost: float, best: Card, un
     return f"Trick {trick}: you played {card_name(c)}. Grade: {band} ({review_cost(cost, unit)}{tail})."
 
 
+def chance_tenths(p: float) -> str:
+    """A chance to win the game estimated from rollouts (``p`` in percent) to a tenth, never a certain 0% or 100%:
+    'almost none' and 'almost certain' at the ends, 'less than 0.1%' and 'more than 99.9%' next to them.
+
+    >>> chance_tenths(31.44), chance_tenths(0.0), chance_tenths(0.04), chance_tenths(99.96), chance_tenths(100.0)
+    ('31.4%', 'almost none', 'less than 0.1%', 'more than 99.9%', 'almost certain')
+    """
+    from ..equity.line import percent
+
+    return percent(p / 100, tenths=True)
+
+
 def review_expected_line(expected: dict[Card, float], unit: str = "points") -> str:
     """Every legal card with the points the coach expects after it, fewest first (``unit="chance"``: the
     values are the chance of not winning the game in percent, said as the chance to win, best first)."""
     order = sorted(expected, key=lambda c: expected[c])
     if unit == "chance":
         return "   You could play: " + "; ".join(
-            f"{card_name(c)}, {100 - expected[c]:.1f}%" if math.isfinite(expected[c]) else card_name(c)
+            f"{card_name(c)}, {chance_tenths(100 - expected[c])}" if math.isfinite(expected[c]) else card_name(c)
             for c in order) + " (your chance to win the game after each)."
     return "   You could play: " + "; ".join(
         f"{card_name(c)}, {expected[c]:.1f}" if math.isfinite(expected[c]) else card_name(c) for c in order

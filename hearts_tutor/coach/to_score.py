@@ -38,7 +38,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from ..equity.line import MOST_POINTS_IN_A_HAND, ScoreLine, judged_line
+from ..equity.line import MOST_POINTS_IN_A_HAND, ScoreLine, judged_line, percent
 from .bands import CHANCE_GOOD, POINTS_GOOD
 
 Option = TypeVar("Option", bound=Hashable)
@@ -141,19 +141,6 @@ def points_words(cost: float) -> str:
     if cost < 0.05:
         return "this costs nothing on average"
     return f"this costs {cost:.1f} point{'s' if round(cost, 1) != 1 else ''} on average"
-
-
-def percent(x: float) -> str:
-    """A chance as a whole percent ('less than 1%' and 'more than 99%' at the ends, never a false 0% or 100%).
-
-    >>> percent(0.314), percent(0.001), percent(1.0)
-    ('31%', 'less than 1%', '100%')
-    """
-    if 0 < x < 0.005:
-        return "less than 1%"
-    if 0.995 < x < 1:
-        return "more than 99%"
-    return f"{round(100 * x)}%"
 
 
 __all__ = ["MOST_POINTS_IN_A_HAND", "ScoreLine", "Verdict", "chance_words", "compare", "judged_line", "percent",

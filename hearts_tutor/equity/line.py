@@ -79,6 +79,39 @@ class ScoreLine:
         return 100.0 * (1.0 - self.chance_after(hand_points))
 
 
+def percent(x: float, tenths: bool = False) -> str:
+    """A chance estimated from rollouts (0 to 1) as a whole percent (``tenths``: to a tenth), never a certainty the
+    play-outs cannot prove: 'less than 1%' and 'more than 99%' near the ends, 'almost none' and 'almost certain'
+    at them (no play-out won, or every one did: the next deal may still differ).
+
+    >>> percent(0.314), percent(0.005), percent(0.0), percent(0.995), percent(1.0)
+    ('31%', 'less than 1%', 'almost none', 'more than 99%', 'almost certain')
+    >>> percent(0.3144, tenths=True), percent(0.0004, tenths=True), percent(0.9996, tenths=True)
+    ('31.4%', 'less than 0.1%', 'more than 99.9%')
+    """
+    step = "0.1" if tenths else "1"
+    half = float(step) / 200
+    if x <= 0:
+        return "almost none"
+    if x >= 1:
+        return "almost certain"
+    if x <= half:
+        return f"less than {step}%"
+    if x >= 1 - half:
+        return f"more than {100 - float(step):g}%"
+    return f"{100 * x:.{1 if tenths else 0}f}%"
+
+
+def share_words(x: float) -> str:
+    """A share of the coach's play-outs (0 to 1) in words: 'none' and 'all' at the ends (a count, not a chance),
+    else as :func:`percent`.
+
+    >>> share_words(0.0), share_words(0.11), share_words(1.0)
+    ('none', '11%', 'all')
+    """
+    return "none" if x <= 0 else "all" if x >= 1 else percent(x)
+
+
 def judged_line(view: PlayerView) -> ScoreLine | None:
     """The score line a judgment of this view plays to: the match's scores when the hand is part of a match
     (``view.scores``) and a game-win table fits the rules; None (judge in points) for a lone hand or other rules.
@@ -88,4 +121,4 @@ def judged_line(view: PlayerView) -> ScoreLine | None:
     return ScoreLine.from_view(view)
 
 
-__all__ = ["MOST_POINTS_IN_A_HAND", "ScoreLine", "judged_line"]
+__all__ = ["MOST_POINTS_IN_A_HAND", "ScoreLine", "judged_line", "percent", "share_words"]

@@ -47,6 +47,7 @@ from ..engine.record import HandRecord
 from ..engine.rules import Rules
 from ..engine.view import PlayerView
 from ..equity import final_shares, game_over
+from ..equity.line import share_words
 from .at_score import ChanceComparison, chances_of, judge_at_score, lead_in_chance, score_line
 from .bank import BANK_DIR, move_key
 from .mine import (
@@ -110,10 +111,14 @@ def score_facts_words(view: PlayerView) -> str:
     if lowest == [me]:
         second = min(scores[s] for s in range(view.n) if s != me)
         words.append(f"You have the lowest score ({low}), {second - low} below the next.")
+    elif me in lowest:  # a tie: the win would be shared
+        others = " and ".join(who(view, s) for s in lowest if s != me)
+        words.append(f"You share the lowest score ({low}) with {others}.")
     else:
         yours = "" if top == me else f"; you have {scores[me]}"  # (the sentence before says so already)
-        first = f"{cap(who(view, lowest[0]))} has the lowest score" if len(lowest) == 1 else "The lowest score is"
-        words.append(f"{first} ({low}){yours}." if len(lowest) == 1 else f"{first} {low}{yours}.")
+        first = f"{cap(who(view, lowest[0]))} has" if len(lowest) == 1 else \
+            f"{cap(' and '.join(who(view, s) for s in lowest))} share"
+        words.append(f"{first} the lowest score ({low}){yours}.")
     return " ".join(words)
 
 
@@ -143,23 +148,23 @@ def ends_words(b: str, t: str, best: Sequence[float], tempting: Sequence[float])
     difference against the answer is never left out); '' when they differ by less than 5%.
 
     >>> print(ends_words("A", "B", (0.11, 0.33), (0.0, 0.31)))
-     After A the game ends this hand with you winning in 11% of the coach's play-outs, after B in 0%.
+     After A the game ends this hand with you winning in 11% of the coach's play-outs, after B in none.
     >>> print(ends_words("A", "B", (0.11, 0.47), (0.0, 0.31)))  # doctest: +NORMALIZE_WHITESPACE
      After A the game ends this hand in 58% of the coach's play-outs (you win 11%, lose 47%); after B in 31%
-     (you win 0%, lose 31%).
+     (you win none, lose 31%).
     """
     (won_b, lost_b), (won_t, lost_t) = best, tempting
     win_gain, loss_saved = won_b - won_t, lost_t - lost_b
     if max(win_gain, loss_saved) >= 0.05 and min(win_gain, loss_saved) > -0.05:
         if win_gain >= loss_saved:
-            return (f" After {b} the game ends this hand with you winning in {percent(won_b)} of the coach's "
-                    f"play-outs, after {t} in {percent(won_t)}.")
-        return (f" After {t} the game ends this hand with you losing in {percent(lost_t)} of the coach's "
-                f"play-outs, after {b} in {percent(lost_b)}.")
+            return (f" After {b} the game ends this hand with you winning in {share_words(won_b)} of the coach's "
+                    f"play-outs, after {t} in {share_words(won_t)}.")
+        return (f" After {t} the game ends this hand with you losing in {share_words(lost_t)} of the coach's "
+                f"play-outs, after {b} in {share_words(lost_b)}.")
     if max(-win_gain, -loss_saved) >= 0.05:
-        return (f" After {b} the game ends this hand in {percent(won_b + lost_b)} of the coach's play-outs (you "
-                f"win {percent(won_b)}, lose {percent(lost_b)}); after {t} in {percent(won_t + lost_t)} (you win "
-                f"{percent(won_t)}, lose {percent(lost_t)}).")
+        return (f" After {b} the game ends this hand in {share_words(won_b + lost_b)} of the coach's play-outs "
+                f"(you win in {share_words(won_b)}, lose in {share_words(lost_b)}); after {t} in "
+                f"{share_words(won_t + lost_t)} (you win in {share_words(won_t)}, lose in {share_words(lost_t)}).")
     return ""
 
 
@@ -174,8 +179,10 @@ def explain_at_score(view: PlayerView, best: Card, tempting: Card, chance: Mappi
     game = ends_words(b, t, ends[best], ends[tempting])
     fewer = points[best] - points[tempting]
     why = score_words(view, best, tempting)
+    lower = percent(chance[tempting])
+    only = "only " if lower[0].isdigit() else ""  # not 'only almost none'
     return (f"{why + ' ' if why else ''}{score_facts_words(view)}{game} Play to the score: after {b} your chance to "
-            f"win the game is {percent(chance[best])}, after {t} only {percent(chance[tempting])}, though {t} takes "
+            f"win the game is {percent(chance[best])}, after {t} {only}{lower}, though {t} takes "
             f"{points_phrase(fewer)} fewer this hand on average.")
 
 

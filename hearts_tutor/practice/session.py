@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..coach.to_score import chance_words, percent
+from ..coach.text import wins_in_100
+from ..coach.to_score import chance_words
 from ..engine.cards import Card, card_name, join_names
 from ..engine.record import HandRecord
 from ..engine.view import PlayerView
@@ -194,8 +195,8 @@ class Practice:
             best = join_names(list(parse_move(puzzle.best)))
             behind = f"only {judgement.cost:.1f} points behind" if judgement.cost >= 0.05 else "as good as"
             if judgement.chance is not None:
-                behind = f"only {percent(judgement.cost)} of chance to win the game behind" \
-                    if judgement.cost >= 0.005 else "as good as"
+                behind = f"only {wins_in_100(100 * judgement.cost)} behind" if judgement.cost >= 0.005 \
+                    else "as good as"
             text = f"Right! {_move_words(puzzle.kind, judgement.move)} is good: {behind} the coach's best, {best}."
         elif judgement.correct:
             text = f"Right! {_move_words(puzzle.kind, judgement.move)} is the coach's answer."

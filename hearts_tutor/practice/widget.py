@@ -15,6 +15,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from ..coach.text import chance_tenths
 from ..engine.cards import Card, card_name
 from ..engine.view import PlayerView
 from ..table.felt import PositionFelt
@@ -212,10 +213,11 @@ class PracticePanel(W.VBox):
         if outcome.options:
             rows = "".join(
                 f"<tr style='{'font-weight:bold;color:#1b5e20' if ok else ''}'>"
-                f"<td>{html.escape(_move_text(item.puzzle.kind, move))}</td><td>{mean:.1f}</td>"
+                f"<td>{html.escape(_move_text(item.puzzle.kind, move))}</td>"
+                f"<td>{chance_tenths(mean) if item.puzzle.chances else f'{mean:.1f}'}</td>"
                 f"<td>± {ci:.1f}</td><td>{'✓ accepted' if ok else ''}</td></tr>"
                 for move, mean, ci, ok in outcome.options)
-            measure = ("Chance to win the game (%)" if item.puzzle.chances else
+            measure = ("Chance to win the game" if item.puzzle.chances else
                        "Expected points (lower is better)")
             parts.append(f"<table class='ht-options'><tr><th>Move</th><th>{measure}</th><th>95% CI</th>"
                          f"<th>Accepted</th></tr>{rows}</table>")

@@ -26,7 +26,7 @@ from .coaching import (
     Remark,
     Working,
 )
-from .helpers import LEARNER, score_line_note
+from .helpers import LEARNER, coach_function, score_line_note
 from .render import live_points
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ def _note_html(core: TableCore, note: Note) -> str:
         return own_review_html(note.grades, computer_helped=bool(core.computer_moves))
     # a ReviewNote: the coach's own review of the hand
     if not note.computer_moves_left_out:
-        return "<p><b>Hand review</b></p>" + review_html(note.review, lambda i: trick_thoughts(core, i))
+        return "<p><b>Hand review</b></p>" + review_html(note.review, lambda i: trick_thoughts(core, i), core.names)
     own = own_moves(core)
     mistakes = getattr(note.review, "mistakes", None)
     if own == 0:
@@ -101,8 +101,25 @@ def _note_html(core: TableCore, note: Note) -> str:
     if isinstance(mistakes, tuple | list) and not mistakes:
         return (f"<p><b>Hand review</b>: no mistakes in the {own} move{'s' if own != 1 else ''} you made yourself. "
                 "The computer made the rest, and its moves are not reviewed.</p>")
-    return ("<p><b>Hand review</b></p>" + review_html(note.review, lambda i: trick_thoughts(core, i))
+    return ("<p><b>Hand review</b></p>" + review_html(note.review, lambda i: trick_thoughts(core, i), core.names)
             + "<p><small>Moves the computer made for you are not reviewed.</small></p>")
+
+
+def _explained(mistake: Any) -> str:
+    """A reviewed mistake's explanation ('' without one)."""
+    return str(getattr(mistake, "explanation", "") or "")
+
+
+def _line_in_words(review: Any) -> str:
+    """' (you 40, seat 1 95, ...; the game ends when ...)': the score line as the coach's sentences quote it."""
+    words = coach_function("line_words")
+    line = getattr(review, "line", None)
+    return f" ({words(line)})" if words is not None and line is not None else ""
+
+
+def _without(text: str, quoted: str) -> str:
+    """``text`` without the score line it quotes (said once at the top of the review instead)."""
+    return text.replace(quoted, "") if quoted else text
 
 
 def own_moves(core: TableCore) -> int:
@@ -170,21 +187,24 @@ def trick_thoughts(core: TableCore, index: int) -> str:
     return "".join(parts)
 
 
-def review_html(review: Any, thoughts: Callable[[int], str] | None = None) -> str:
+def review_html(review: Any, thoughts: Callable[[int], str] | None = None, names: Sequence[str] = ()) -> str:
     """The coach's hand review, whatever shape it has (object with mistakes, a dict, or text); ``thoughts(index)``
-    adds what the bots were thinking on the trick of the play at ``index``."""
+    adds what the bots were thinking on the trick of the play at ``index``; ``names``: the seats' names at the
+    table (the coach's "seat N" becomes the seat's animal, as in hints and grades). A review judged at a score
+    line says the line once, at the top, not in every mistake."""
     if review is None:
         return "<p>No review.</p>"
     if isinstance(review, str):
         return f"<p>{html.escape(review)}</p>"
     mistakes = getattr(review, "mistakes", None)
     if isinstance(mistakes, tuple | list):
-        judged = html.escape(score_line_note(review).strip().strip("()"))
-        judged = f"<p><small>{judged}</small></p>" if judged else ""
+        note = score_line_note(review).strip().strip("()")
+        judged = f"<p><small>{html.escape(named(names, note))}</small></p>" if note else ""
+        once = _line_in_words(review) if note else ""
         moon = review.moon_words() if callable(getattr(review, "moon_words", None)) else ""
         moon = f"<p><small>{html.escape(moon)}</small></p>" if moon else ""  # after the list: a phone shows it first
         if not mistakes:
-            return "<p>No mistakes this hand. Well played!</p>" + moon + judged
+            return judged + "<p>No mistakes this hand. Well played!</p>" + moon
         items = []
         for m in mistakes:
             band = str(getattr(m, "band", ""))
@@ -199,10 +219,10 @@ def review_html(review: Any, thoughts: Callable[[int], str] | None = None) -> st
             cards = faces(getattr(m, "cards", ()))
             items.append(f'<div class="ht-flag warning"><span class="ht-grade {html.escape(band)}">'
                          f"{html.escape(band)}</span> {html.escape(where)}: {html.escape(cards)}"
-                         f"{cost_text}<br><small>{html.escape(str(getattr(m, 'explanation', '')))}</small>"
+                         f"{cost_text}<br><small>{html.escape(named(names, _without(_explained(m), once)))}</small>"
                          f"{thoughts(index) if thoughts and isinstance(index, int) else ''}</div>")
-        return (f"<p>{len(mistakes)} thing{'s' if len(mistakes) != 1 else ''} to learn from:</p>"
-                + "".join(items) + moon + judged)
+        return (judged + f"<p>{len(mistakes)} thing{'s' if len(mistakes) != 1 else ''} to learn from:</p>"
+                + "".join(items) + moon)
     for attr in ("summary", "text"):
         value = getattr(review, attr, None)
         if callable(value):

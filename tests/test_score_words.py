@@ -1,0 +1,283 @@
+"""What the coach says when the score matters (issue 31, the strong player's review): each sentence appears where it
+is true, with the right numbers, and not where it is false.
+
+Positions are built card by card; everything here but one grade (a few rollouts) is words from facts, no search.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from positions import make_state
+
+from hearts_tutor.bots.base import _MOON_CHOSEN, _MOON_THOUGHT
+from hearts_tutor.bots.rollout_moon import MOON_CHOICE_WHY, moon_choice
+from hearts_tutor.coach.score_advice import (
+    danger_reason,
+    end_this_hand_words,
+    leader_reason,
+    moon_reason,
+    points_only_note,
+    with_points_only_note,
+)
+from hearts_tutor.coach.score_facts import check_score_explanation
+from hearts_tutor.coach.text import MOON_CHOICE_HINTS, chance_tenths, hint_moon_choice, review_expected_line
+from hearts_tutor.coach.to_score import chance_words, percent
+from hearts_tutor.engine.cards import parse_cards
+from hearts_tutor.engine.hand import HandState
+from hearts_tutor.engine.rules import Rules
+from hearts_tutor.engine.view import PlayerView
+from hearts_tutor.equity.line import ScoreLine
+
+QS, AH, TWO_H = parse_cards("QS AH 2H")
+CHOOSES = Rules.preset("standard", moon="shooter_chooses")
+
+# The learner (seat 0, last to play) is out of diamonds with the queen of spades; seat 2 wins the trick with the ace.
+QUEEN_HANDS = {0: "5C 6C 7C 8C QS 2S 3S 4S 5S 2H 3H 4H 5H", 1: "AC 4D", 2: "3C AD", 3: "2C 2D"}
+QUEEN_PLAYS = "2C 5C AC 3C 4D AD 2D"
+# The same hand, but seat 2 leads the ten of diamonds, seat 3 follows and the learner plays third: seat 1 plays last
+# and may overtake.
+MIDDLE_HANDS = {0: "5C 6C 7C 8C QS 2S 3S 4S 5S 2H 3H 4H 5H", 1: "3C", 2: "AC TD", 3: "2C 2D"}
+MIDDLE_PLAYS = "2C 5C 3C AC TD 2D"
+# The learner has every point (ten hearts and the queen) in eleven tricks and leads to trick 12 with the ace and
+# the 2 of hearts; seat 1 still holds the 9 of hearts.
+MOON_HANDS = {0: "AC KC QC JC TC 9C 8C AS KS QS JS AH 2H", 1: "2C 9H 3H 4H 5H 6H 2D 3D 4D 5D 6D 7D 8D",
+              2: "3C 5C 7C 7H 8H TH 2S 3S 4S 5S 9D TD JD"}
+MOON_PLAYS = ("2C 3C 4C AC  KC 3H 5C 6C  QC 4H 7C JH  JC 5H 7H QH  TC 6H 8H KH  9C 2D TH QD  8C 3D 9D KD "
+              "AS 4D 2S 6S  KS 5D 3S 7S  QS 6D 4S 8S  JS 7D 5S 9S")
+# The learner took one heart in trick 2 and holds a moon hand (review scenario M): one point so far, none elsewhere.
+EARLY_MOON_HANDS = {0: "AC KC QC JC AD KD AS KS QS AH KH QH 2H", 1: "2C 3C 4C 6C 2D 3D 4D 2S 3S 4S 5S JH 3H",
+                    2: "7C 8C 9C TC 5D 6D 7D 6S 7S 8S 4H 5H 6H", 3: "5C 8D 9D TD JD QD 9S TS JS 7H 8H 9H TH"}
+EARLY_MOON_PLAYS = "2C 7C 5C AC KC 3C 8C 7H"
+
+
+def at(state: HandState, scores: tuple[int, ...] | None, seat: int = 0) -> PlayerView:
+    view = state.view(seat)
+    return view if scores is None else dataclasses.replace(view, scores=scores)
+
+
+def line_of(view: PlayerView) -> ScoreLine:
+    return ScoreLine(view.rules, tuple(view.scores), view.seat)
+
+
+@pytest.fixture(scope="module")
+def queen() -> HandState:
+    return make_state("standard", QUEEN_HANDS, QUEEN_PLAYS)
+
+
+# ----- F4: no chance from play-outs said as a certainty -----
+
+def test_a_chance_from_play_outs_is_never_said_as_zero_or_a_hundred_percent() -> None:
+    said = {percent(i / 1000) for i in range(1001)}
+    assert not said & {"0%", "100%"}
+    assert (percent(0.0), percent(0.005), percent(0.995), percent(1.0)) == (
+        "almost none", "less than 1%", "more than 99%", "almost certain")
+    assert percent(0.314) == "31%"
+    assert chance_words(0.06, 0.0, 0.06) == "this lowers your chance to win the game from 6% to almost none"
+    tenths = {chance_tenths(i / 100) for i in range(10001)}
+    assert not tenths & {"0.0%", "100.0%"} and chance_tenths(31.44) == "31.4%"
+    line = review_expected_line({QS: 100.0, AH: 0.0, TWO_H: 69.0}, unit="chance")
+    assert "almost none" in line and "almost certain" in line and "31.0%" in line and "0.0%" not in line
+
+
+# ----- F3: the moon choice on a tie for the lowest score -----
+
+def test_the_moon_choice_on_a_tie_says_the_win_is_shared() -> None:
+    why = moon_choice(CHOOSES, (60, 34, 90, 95), 0)[1]  # adding: 60, 60, 116, 121
+    assert why in ("ties", "ties_play_on")
+    words = hint_moon_choice(why)
+    assert "sharing the lowest score" in words and "below you" not in words
+    # strictly below: another player would be lower, the old words stand
+    assert moon_choice(CHOOSES, (60, 33, 90, 95), 0) == ("subtract_from_self", "ends_behind")
+    assert "another player below you" in hint_moon_choice("ends_behind")
+    assert moon_choice(CHOOSES, (10, 80, 85, 90), 0) == ("add_to_others", "wins")
+    for reason in MOON_CHOICE_WHY:  # every reason has words for the learner and for a bot's thinking
+        assert reason in MOON_CHOICE_HINTS and reason in _MOON_THOUGHT and reason in _MOON_CHOSEN
+
+
+def test_the_tie_is_chosen_by_the_chance_to_win(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hearts_tutor.equity import model
+
+    class Sure:
+        def win_chance(self, scores: object, seat: int) -> float:
+            return 0.9  # playing on would be worth more than half a win
+
+    monkeypatch.setattr(model.GameOdds, "for_rules", classmethod(lambda cls, rules: Sure()))
+    assert moon_choice(CHOOSES, (60, 34, 90, 95), 0) == ("subtract_from_self", "ties_play_on")
+    assert "keeps the game going" in hint_moon_choice("ties_play_on")
+
+
+# ----- F5, G2: near the target, only what one player can take alone -----
+
+def test_the_danger_is_said_only_within_a_players_own_take(queen: HandState) -> None:
+    def danger(scores: tuple[int, ...], rules: Rules | None = None) -> str | None:
+        view = at(queen, scores)
+        if rules is not None:
+            view = dataclasses.replace(view, rules=rules)
+        return danger_reason(view, line_of(view))
+
+    assert danger((74, 40, 50, 60)) is None  # 26 more: only another player's moon could do that
+    assert danger((75, 40, 50, 60), Rules.preset("standard", end="exceed")) is None
+    assert danger((80, 40, 50, 60)) == (
+        "You have 80, the highest score: 20 more points would end the game with you behind, so keep away from a big "
+        "take (the queen, a trick full of hearts), even at a point or two more on average.")
+    assert danger((99, 40, 50, 60)) == (
+        "You have 99, the highest score: any point you take ends the game with you behind. Take no point, unless "
+        "you can take every one (a moon): no trick that can hold a heart.")
+    assert "3 more points end the game with you behind" in (danger((97, 40, 50, 60)) or "")
+    # 'with you behind' only where the others cannot catch up with the points left
+    assert "behind" not in (danger((99, 96, 97, 98)) or "") and "any point you take" in (danger((99, 96, 97, 98)) or "")
+
+
+# ----- M3, M4, U6, M5: the lowest score, ties, and who still plays -----
+
+def test_the_lowest_score_its_ties_and_the_end_of_the_hand_in_words(queen: HandState) -> None:
+    def leader(scores: tuple[int, ...]) -> str | None:
+        view = at(queen, scores)
+        return leader_reason(view, line_of(view), QS)
+
+    assert leader((60, 70, 30, 95)) == ("Seat 2 has the lowest score (30) and the game can end this hand (seat 3 has "
+                                        "95 of 100): give seat 2 the queen.")
+    # 74 reaches 100 only by another player's moon: no 'it can end this hand (seat 3 has 74 of 100)'
+    assert leader((60, 70, 30, 74)) == "Seat 2 has the lowest score (30): give seat 2 the queen."
+    assert leader((60, 30, 30, 95)) == ("Seat 2 shares the lowest score (30, with seat 1) and the game can end this "
+                                        "hand (seat 3 has 95 of 100): give seat 2 the queen.")
+    assert leader((30, 70, 30, 95)) == ("You share the lowest score (30, with seat 2): the queen on seat 2 puts you "
+                                        "13 points ahead of seat 2.")
+    assert leader((60, 20, 30, 95)) is None  # the trick goes to seat 2, not to the lowest score
+    assert "leads" not in (leader((60, 70, 30, 95)) or "")
+
+    def end(scores: tuple[int, ...], rules: str | Rules = "standard") -> str:
+        rules = Rules.preset(rules) if isinstance(rules, str) else rules
+        return end_this_hand_words(ScoreLine(rules, scores, 0))
+
+    assert end((60, 70, 30, 74)).startswith("Only a moon can end the game this hand (you 60, seat 1 70")
+    assert end((60, 70, 30, 75)).startswith("The game can end this hand (")
+    assert end((60, 70, 30, 73)) == ""
+    exceed = Rules.preset("standard", end="exceed")
+    assert end((60, 70, 30, 75), exceed).startswith("Only a moon") and end((60, 70, 30, 76), exceed).startswith("The")
+
+
+def test_a_player_near_the_target_still_to_play_is_named() -> None:
+    view = at(make_state("standard", MIDDLE_HANDS, MIDDLE_PLAYS), (60, 91, 42, 70))
+    assert view.my_turn and len(view.trick) == 2
+    words = leader_reason(view, line_of(view), QS) or ""
+    assert words.startswith("Seat 2 has the lowest score (42) and the game can end this hand (seat 1 has 91 of 100): "
+                            "give seat 2, who is winning this trick, the queen.")
+    assert words.endswith("But seat 1 (91) still plays to this trick: if seat 1 overtakes, the queen takes seat 1 to "
+                          "at least 104 and can end the game.")
+    far = at(make_state("standard", MIDDLE_HANDS, MIDDLE_PLAYS), (60, 80, 42, 95))  # 80 + 13 stays below 100
+    assert "still plays" not in (leader_reason(far, line_of(far), QS) or "x")
+
+
+# ----- G1: the moon that keeps a last-placed learner in the game -----
+
+def test_the_moon_is_said_to_keep_the_learner_in_the_game_only_where_it_does() -> None:
+    late = make_state("standard", MOON_HANDS, MOON_PLAYS)
+    view = at(late, (90, 40, 60, 70))  # 90 + 23 so far: short of a moon the game ends with the learner behind
+    assert moon_reason(view, line_of(view), AH) == (
+        "You have 90 and every point so far this hand (23 points): short of a moon, the game ends after this hand "
+        "with you behind. Only the moon keeps you in the game: take every point.")
+    assert moon_reason(view, line_of(view), TWO_H) is None  # the 2 of hearts lets the moon go: no such reason
+    low = at(late, (40, 50, 60, 45))  # not last, and the moon ends nothing: nothing about staying in the game
+    assert moon_reason(low, line_of(low), AH) is None
+    early = at(make_state("standard", EARLY_MOON_HANDS, EARLY_MOON_PLAYS), (90, 40, 60, 70))
+    assert early.my_turn and early.hearts_taken[0] == 1
+    assert moon_reason(early, line_of(early)) == (
+        "You have 90 and every point so far this hand (1 point): 9 more points end the game with you behind, while a "
+        "moon would keep it going (you 90, seat 1 66, seat 2 86, seat 3 96): keep taking tricks.")
+    # a moon that ends the game with the learner lowest keeps its own words
+    ahead = at(make_state("standard", EARLY_MOON_HANDS, EARLY_MOON_PLAYS), (90, 75, 80, 85))
+    assert "end the game with you lowest on 90: take every point" in (moon_reason(ahead, line_of(ahead)) or "")
+
+
+# ----- U5: puzzle score facts on a tie -----
+
+def test_the_puzzle_score_facts_say_a_shared_lowest_score(queen: HandState) -> None:
+    from hearts_tutor.practice.score_puzzles import score_facts_words
+
+    tied = at(queen, (67, 80, 67, 98))
+    words = score_facts_words(tied)
+    assert "You share the lowest score (67) with the player across from you." in words and "is 67" not in words
+    assert check_score_explanation(tied, words) == []
+    others = at(queen, (80, 67, 67, 98))
+    words = score_facts_words(others)
+    assert "The player on your left and the player across from you share the lowest score (67); you have 80." in words
+    assert check_score_explanation(others, words) == []
+    # the checker refuses a tie that is not one, and one that leaves a seat out
+    assert check_score_explanation(at(queen, (67, 80, 68, 98)), "You share the lowest score (67) with the player "
+                                   "across from you.")
+    assert check_score_explanation(at(queen, (67, 67, 67, 98)), "You share the lowest score (67) with the player "
+                                   "across from you.")
+
+
+# ----- F1: rules with no game-win table -----
+
+def test_rules_with_no_game_win_table_say_they_judge_in_points(queen: HandState) -> None:
+    def view_in(rules: str, scores: tuple[int, ...] | None) -> PlayerView:
+        return at(make_state(rules, QUEEN_HANDS, QUEEN_PLAYS), scores)
+
+    near = view_in("omnibus", (60, 99, 30, 85))
+    note = points_only_note(near) or ""
+    assert note.startswith("The coach judges these rules in points only") and "check whether the points you give" \
+        in note
+    assert points_only_note(view_in("omnibus", (20, 40, 30, 35))) is None  # the end is out of reach this hand
+    assert points_only_note(view_in("standard", (60, 99, 30, 85))) is None  # a table fits: judged in chance
+    assert points_only_note(view_in("omnibus", None)) is None  # a lone hand
+    graded = dataclasses.make_dataclass("Graded", ["explanation", "feedback"])
+    out = with_points_only_note(near, graded("Best move. The 2 of hearts gives you the fewest points.", "Best move."))
+    assert out.explanation.startswith("Best move in points only. The 2 of hearts") and note in out.explanation
+    assert out.feedback.startswith("Best move in points only.")
+
+
+def test_a_grade_under_omnibus_at_the_end_says_it_is_in_points_only() -> None:
+    from hearts_tutor.coach.grading import grade_play
+
+    view = at(make_state("omnibus", QUEEN_HANDS, QUEEN_PLAYS), (60, 99, 30, 85))
+    grade = grade_play(view, TWO_H, seed=1, rollouts=8)
+    assert grade.unit == "points" and "in points only" in grade.explanation
+    far = at(make_state("omnibus", QUEEN_HANDS, QUEEN_PLAYS), (20, 40, 30, 35))
+    assert "points only" not in grade_play(far, TWO_H, seed=1, rollouts=8).explanation
+
+
+# ----- U3: the table's review names the seats and says the score line once -----
+
+def test_the_table_review_names_the_seats_and_says_the_score_line_once() -> None:
+    from hearts_tutor.coach.score_advice import line_words
+    from hearts_tutor.table.panels import review_html
+
+    line = ScoreLine(Rules.preset("standard"), (40, 95, 80, 88), 0)
+    quoted = f" ({line_words(line)})"
+    mistake = SimpleNamespace(band="mistake", index=5, kind="play", cost=3.0, unit="chance", cards=(QS,),
+                              explanation=f"A mistake. Seat 1 takes the trick. The game can end this hand{quoted}.")
+    review = SimpleNamespace(mistakes=[mistake, mistake], players=4,
+                             line=line, unit="chance")
+    names = ["You", "Blue Otter", "Red Fox", "Grey Owl"]
+    shown = review_html(review, names=names)
+    assert "Blue Otter takes the trick" in shown and "seat 1" not in shown.lower()
+    assert shown.count("the game ends when a score reaches 100") == 1
+    assert shown.index("Judged at the score") < shown.index("to learn from")
+    assert "The game can end this hand." in shown
+
+
+# ----- U4: a right answer behind the best, in wins in 100 -----
+
+def test_a_right_answer_behind_the_best_is_said_in_wins_in_100(tmp_path: Path) -> None:
+    from hearts_tutor.practice.bank import Bank, load_bank, parse_move
+    from hearts_tutor.practice.learner import LearnerDB
+    from hearts_tutor.practice.session import Practice
+
+    puzzle = next(p for p in load_bank() if p.id == "standard-score-0-112-p18")  # 7S: 1.8 wins in 100 behind
+    practice = Practice(bank=Bank([puzzle]), learner=LearnerDB(tmp_path / "l.sqlite3"), seed=1)
+    practice.next()
+    outcome = practice.answer(list(parse_move("7S")))
+    assert outcome.correct and outcome.text.startswith("Right!")
+    assert "only about 2 wins in 100 games behind the coach's best" in outcome.text and "of chance" not in outcome.text
+
+
+def test_no_danger_sentence_while_the_jack_of_diamonds_can_still_lower_the_score(queen: HandState) -> None:
+    view = at(make_state("omnibus", QUEEN_HANDS, QUEEN_PLAYS), (99, 40, 50, 60))
+    assert danger_reason(view, line_of(view)) is None
