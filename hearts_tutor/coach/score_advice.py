@@ -283,12 +283,16 @@ def ending_reason(view: PlayerView, line: ScoreLine, rival: Card) -> str | None:
     leader = min(range(len(after)), key=lambda s: (after[s], s))
     if not game_over(after, line.rules) or leader == line.seat or after.count(after[leader]) > 1:
         return None
-    so_far = ", counting this hand's points so far" if any(moon_points(view)) else ""
+    if any(moon_points(view)):  # lowest after this hand's points so far (not a fact of the score line)
+        lowest = (f"{who(line, leader)} has the lowest score ({after[leader]}; you have {after[line.seat]}, "
+                  "counting this hand's points so far)")
+    else:
+        lowest = f"{lowest_words(line, leader, after)}; you have {after[line.seat]}"
     stays = "" if len(view.trick) == view.n - 1 else f"If {who(line, taker)} keeps this trick, "
     gift = card_name(rival) if stays else cap(card_name(rival))
     return (f"{stays}{gift} would take {who(line, taker)}, who is winning this trick, to at least "
             f"{reached}: {_unless_moon(view, line, taker, rival, 'lose')}that ends the game after this hand while "
-            f"{lowest_words(line, leader, after)}; you have {after[line.seat]}{so_far}, so keep the game going.")
+            f"{lowest}, so keep the game going.")
 
 
 def end_it_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
@@ -372,13 +376,6 @@ def danger_reason(view: PlayerView, line: ScoreLine) -> str | None:
             "at a point or two more on average.")
 
 
-def moon_note(view: PlayerView, line: ScoreLine) -> str | None:
-    """:func:`moon_reason` when it agrees with continuing the moon (it ends the game with the learner lowest, or
-    the safety shoot), for a hint that keeps shooting; None otherwise."""
-    reason = moon_reason(view, line)
-    return None if reason is None or reason.endswith("let a point go.") else reason
-
-
 def points_only_note(view: PlayerView) -> str | None:
     """For a hand of a match under rules no game-win table fits (the coach then judges in points alone), when the
     game can end this hand: a sentence saying so, so that a points grade is not read as if the score did not
@@ -429,5 +426,5 @@ def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | No
 
 
 __all__ = ["chance_sentence", "danger_reason", "end_it_reason", "end_this_hand_words", "ending_reason",
-           "leader_reason", "line_words", "lowest_seats", "lowest_words", "moon_note", "moon_reason",
+           "leader_reason", "line_words", "lowest_seats", "lowest_words", "moon_reason",
            "points_only_note", "score_reason", "who", "with_points_only_note"]
