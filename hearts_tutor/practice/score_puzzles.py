@@ -150,8 +150,8 @@ def ends_words(b: str, t: str, best: Sequence[float], tempting: Sequence[float])
     >>> print(ends_words("A", "B", (0.11, 0.33), (0.0, 0.31)))
      After A the game ends this hand with you winning in 11% of the coach's play-outs, after B in none.
     >>> print(ends_words("A", "B", (0.11, 0.47), (0.0, 0.31)))  # doctest: +NORMALIZE_WHITESPACE
-     After A the game ends this hand in 58% of the coach's play-outs (you win 11%, lose 47%); after B in 31%
-     (you win none, lose 31%).
+     After A the game ends this hand in 58% of the coach's play-outs (you win in 11%, lose in 47%); after B in 31%
+     (you win in none, lose in 31%).
     """
     (won_b, lost_b), (won_t, lost_t) = best, tempting
     win_gain, loss_saved = won_b - won_t, lost_t - lost_b
