@@ -170,8 +170,27 @@ def static_server(folder: Path, workdir: Path) -> Iterator[str]:
 @contextlib.contextmanager
 def offline_page(base_url: str, viewport: tuple[int, int] = (1280, 900)) -> Iterator[tuple[Any, set[str]]]:
     """A Chromium page for which only ``base_url``'s host exists, and the set of every URL on another host it
-    asked for. Such a request is blocked and counted twice over: a route aborts what the page asks for, and the
-    host resolver fails every other host for what workers fetch, which routes do not see (``requestfailed``)."""
+    asked for (``offline_browser`` and ``offline_context_page``)."""
+    with offline_browser(base_url) as browser, offline_context_page(browser, base_url, viewport) as opened:
+        yield opened
+
+
+def offline_browser(base_url: str) -> contextlib.AbstractContextManager[Any]:
+    """A Chromium whose host resolver fails every host but ``base_url``'s (what workers fetch, which routes do not
+    see, fails too); its pages come from ``offline_context_page``."""
+    from urllib.parse import urlsplit
+
+    host = urlsplit(base_url).hostname or ""
+    return chromium(f"--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE {host}")
+
+
+@contextlib.contextmanager
+def offline_context_page(browser: Any, base_url: str,
+                         viewport: tuple[int, int] = (1280, 900)) -> Iterator[tuple[Any, set[str]]]:
+    """A page in a context of its own (storage, drive) of an ``offline_browser``, and the set of every URL on
+    another host than ``base_url``'s it asked for. Such a request is blocked and counted twice over: a route
+    aborts what the page asks for, and the browser's host resolver fails every other host for what workers
+    fetch, which routes do not see (``requestfailed``). The context is closed afterwards."""
     from urllib.parse import urlsplit
 
     host = urlsplit(base_url).hostname or ""
@@ -191,12 +210,14 @@ def offline_page(base_url: str, viewport: tuple[int, int] = (1280, 900)) -> Iter
         if elsewhere(request.url):
             other_hosts.add(request.url)
 
-    with chromium(f"--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE {host}") as browser:
-        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    try:
         context.route("**/*", route)
         context.on("request", seen)
         context.on("requestfailed", seen)
         yield context.new_page(), other_hosts
+    finally:
+        context.close()
 
 
 def _unload_beacon(request: Any) -> bool:
