@@ -15,6 +15,7 @@ message saying how to enable them.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import shutil
@@ -111,11 +112,21 @@ def hearts_tutor_command() -> list[str]:
     return [exe] if exe else [sys.executable, "-m", "hearts_tutor.cli"]
 
 
+ONE_PAGE_CONFIG = {"VoilaKernelManager": {"fill_delay": 86_400}}
+"""Voila's configuration (``voila.json`` in the server's working directory) for a server that serves one page: the
+page takes the kernel preheated for it as ever, and no kernel is preheated for a next page that never comes (Voila
+deals another one a second after a page takes its kernel: the whole notebook played again, for nothing)."""
+
+
 @contextlib.contextmanager
 def play_server(workdir: Path, env: Mapping[str, str] | None = None, *, source: Path | None = None,
-                args: Sequence[str] = (), started: list[subprocess.Popen[Any]] | None = None) -> Iterator[str]:
+                args: Sequence[str] = (), started: list[subprocess.Popen[Any]] | None = None,
+                one_page: bool = False) -> Iterator[str]:
     """``hearts-tutor play --no-browser [args]`` on a free port (hearts_tutor from ``source``, a checkout, when
-    given); yields the page's URL (and appends the server process to ``started``)."""
+    given); yields the page's URL (and appends the server process to ``started``). With ``one_page`` (a test that
+    opens the page once, and never reloads it) no kernel is preheated after the first (``ONE_PAGE_CONFIG``)."""
+    if one_page:
+        (workdir / "voila.json").write_text(json.dumps(ONE_PAGE_CONFIG))
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
     command = hearts_tutor_command() if source is None else [sys.executable, "-m", "hearts_tutor.cli"]
