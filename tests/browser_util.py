@@ -253,13 +253,29 @@ def chromium(*extra_args: str) -> Iterator[Any]:
 def new_page(browser: Any, viewport: tuple[int, int] = (1280, 900)) -> tuple[Any, list[str]]:
     """A page of ``browser`` in a context of its own (cookies, storage), and the list that collects its console
     errors and uncaught exceptions."""
-    problems: list[str] = []
     page = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}).new_page()
+    return page, watched(page)
+
+
+def watched(page: Any) -> list[str]:
+    """The list that collects ``page``'s console errors, uncaught exceptions and failed requests from now on."""
+    problems: list[str] = []
     page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
     page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
     page.on("requestfailed", lambda r: None if _unload_beacon(r) else problems.append(
         f"request failed: {r.url} ({r.failure})"))
-    return page, problems
+    return problems
+
+
+@contextlib.contextmanager
+def page_in(context: Any) -> Iterator[tuple[Any, list[str]]]:
+    """A new page of a browser ``context`` that other pages share (its cache: the scripts a page loads are
+    compiled once for them all), and the list of its problems (``watched``); the page is closed afterwards."""
+    page = context.new_page()
+    try:
+        yield page, watched(page)
+    finally:
+        page.close()
 
 
 @contextlib.contextmanager
