@@ -44,6 +44,11 @@ site/.built: $(SITE_INPUTS)
 
 site: site/.built
 
+# Python writes the bytecode it compiles, whatever the environment says (PYTHONDONTWRITEBYTECODE, set on some
+# machines): the suite's hundreds of Python processes (test workers, Voila servers, kernels, the coach's worker
+# processes) then read hearts_tutor and the tests compiled once instead of each compiling them again.
+test: export PYTHONDONTWRITEBYTECODE :=
+
 # Two test files at a time (a file's tests stay together, sharing its servers; no test needs the machine to itself:
 # a test that times something allows for the file beside it, and speed targets are the benchmarks'), then the
 # lessons, two notebooks at a time.

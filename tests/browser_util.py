@@ -15,6 +15,7 @@ message saying how to enable them.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import shutil
@@ -111,11 +112,21 @@ def hearts_tutor_command() -> list[str]:
     return [exe] if exe else [sys.executable, "-m", "hearts_tutor.cli"]
 
 
+ONE_PAGE_CONFIG = {"VoilaKernelManager": {"fill_delay": 86_400}}
+"""Voila's configuration (``voila.json`` in the server's working directory) for a server that serves one page: the
+page takes the kernel preheated for it as ever, and no kernel is preheated for a next page that never comes (Voila
+deals another one a second after a page takes its kernel: the whole notebook played again, for nothing)."""
+
+
 @contextlib.contextmanager
 def play_server(workdir: Path, env: Mapping[str, str] | None = None, *, source: Path | None = None,
-                args: Sequence[str] = (), started: list[subprocess.Popen[Any]] | None = None) -> Iterator[str]:
+                args: Sequence[str] = (), started: list[subprocess.Popen[Any]] | None = None,
+                one_page: bool = False) -> Iterator[str]:
     """``hearts-tutor play --no-browser [args]`` on a free port (hearts_tutor from ``source``, a checkout, when
-    given); yields the page's URL (and appends the server process to ``started``)."""
+    given); yields the page's URL (and appends the server process to ``started``). With ``one_page`` (a test that
+    opens the page once, and never reloads it) no kernel is preheated after the first (``ONE_PAGE_CONFIG``)."""
+    if one_page:
+        (workdir / "voila.json").write_text(json.dumps(ONE_PAGE_CONFIG))
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
     command = hearts_tutor_command() if source is None else [sys.executable, "-m", "hearts_tutor.cli"]
@@ -170,8 +181,27 @@ def static_server(folder: Path, workdir: Path) -> Iterator[str]:
 @contextlib.contextmanager
 def offline_page(base_url: str, viewport: tuple[int, int] = (1280, 900)) -> Iterator[tuple[Any, set[str]]]:
     """A Chromium page for which only ``base_url``'s host exists, and the set of every URL on another host it
-    asked for. Such a request is blocked and counted twice over: a route aborts what the page asks for, and the
-    host resolver fails every other host for what workers fetch, which routes do not see (``requestfailed``)."""
+    asked for (``offline_browser`` and ``offline_context_page``)."""
+    with offline_browser(base_url) as browser, offline_context_page(browser, base_url, viewport) as opened:
+        yield opened
+
+
+def offline_browser(base_url: str) -> contextlib.AbstractContextManager[Any]:
+    """A Chromium whose host resolver fails every host but ``base_url``'s (what workers fetch, which routes do not
+    see, fails too); its pages come from ``offline_context_page``."""
+    from urllib.parse import urlsplit
+
+    host = urlsplit(base_url).hostname or ""
+    return chromium(f"--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE {host}")
+
+
+@contextlib.contextmanager
+def offline_context_page(browser: Any, base_url: str,
+                         viewport: tuple[int, int] = (1280, 900)) -> Iterator[tuple[Any, set[str]]]:
+    """A page in a context of its own (storage, drive) of an ``offline_browser``, and the set of every URL on
+    another host than ``base_url``'s it asked for. Such a request is blocked and counted twice over: a route
+    aborts what the page asks for, and the browser's host resolver fails every other host for what workers
+    fetch, which routes do not see (``requestfailed``). The context is closed afterwards."""
     from urllib.parse import urlsplit
 
     host = urlsplit(base_url).hostname or ""
@@ -191,12 +221,14 @@ def offline_page(base_url: str, viewport: tuple[int, int] = (1280, 900)) -> Iter
         if elsewhere(request.url):
             other_hosts.add(request.url)
 
-    with chromium(f"--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE {host}") as browser:
-        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    try:
         context.route("**/*", route)
         context.on("request", seen)
         context.on("requestfailed", seen)
         yield context.new_page(), other_hosts
+    finally:
+        context.close()
 
 
 def _unload_beacon(request: Any) -> bool:
@@ -221,13 +253,29 @@ def chromium(*extra_args: str) -> Iterator[Any]:
 def new_page(browser: Any, viewport: tuple[int, int] = (1280, 900)) -> tuple[Any, list[str]]:
     """A page of ``browser`` in a context of its own (cookies, storage), and the list that collects its console
     errors and uncaught exceptions."""
-    problems: list[str] = []
     page = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}).new_page()
+    return page, watched(page)
+
+
+def watched(page: Any) -> list[str]:
+    """The list that collects ``page``'s console errors, uncaught exceptions and failed requests from now on."""
+    problems: list[str] = []
     page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
     page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
     page.on("requestfailed", lambda r: None if _unload_beacon(r) else problems.append(
         f"request failed: {r.url} ({r.failure})"))
-    return page, problems
+    return problems
+
+
+@contextlib.contextmanager
+def page_in(context: Any) -> Iterator[tuple[Any, list[str]]]:
+    """A new page of a browser ``context`` that other pages share (its cache: the scripts a page loads are
+    compiled once for them all), and the list of its problems (``watched``); the page is closed afterwards."""
+    page = context.new_page()
+    try:
+        yield page, watched(page)
+    finally:
+        page.close()
 
 
 @contextlib.contextmanager

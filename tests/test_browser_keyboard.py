@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_util import ENABLED_CARD, browser_page, play_server, require_browser
+from browser_util import ENABLED_CARD, page_of, play_server, require_browser
 from test_browser_resume import finished_hand, learner_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(300)]
@@ -41,12 +41,12 @@ def focus_outline(page) -> str:  # type: ignore[no-untyped-def]
                              "return s.outlineStyle + ' ' + (Math.round(px * 10) / 10) + 'px'; }"))
 
 
-def test_a_whole_hand_with_the_keyboard_alone(tmp_path: Path) -> None:
+def test_a_whole_hand_with_the_keyboard_alone(tmp_path: Path, browser: Any) -> None:
     require_browser()
     from playwright.sync_api import expect
     data = tmp_path / "data"
     env = {"HEARTS_TUTOR_SPEED": "test", "HEARTS_TUTOR_SEED": "11", "HEARTS_TUTOR_DATA_DIR": str(data)}
-    with play_server(tmp_path, env) as url, browser_page() as (page, problems):
+    with play_server(tmp_path, env, one_page=True) as url, page_of(browser) as (page, problems):
         page.goto(url)
         page.wait_for_selector(ENABLED_CARD, timeout=60_000)
         codes = [re.search(r"ht-card-(\w\w)", c.get_attribute("class") or "").group(1)  # type: ignore[union-attr]
@@ -109,11 +109,11 @@ def run_axe(page) -> dict[str, Any]:  # type: ignore[no-untyped-def]
                               "incomplete: r.incomplete}; }"))
 
 
-def test_axe_finds_no_serious_or_critical_violation(tmp_path: Path) -> None:
+def test_axe_finds_no_serious_or_critical_violation(tmp_path: Path, browser: Any) -> None:
     require_browser()
     env = {"HEARTS_TUTOR_SPEED": "test", "HEARTS_TUTOR_SEED": "11", "HEARTS_TUTOR_DATA_DIR": str(tmp_path / "d")}
     audits = {}
-    with play_server(tmp_path, env) as url, browser_page() as (page, problems):
+    with play_server(tmp_path, env, one_page=True) as url, page_of(browser) as (page, problems):
         page.goto(url)
         page.wait_for_selector(ENABLED_CARD, timeout=60_000)
         audits["deal"] = run_axe(page)

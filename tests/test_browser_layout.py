@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_util import browser_page, play_server, require_browser, voila_server
+from browser_util import page_of, play_server, require_browser, voila_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(240)]
 
@@ -85,10 +85,10 @@ def hand_problems(page: Any) -> list[str]:
     return problems
 
 
-def test_table_fits_every_window(tmp_path: Path) -> None:
+def test_table_fits_every_window(tmp_path: Path, browser: Any) -> None:
     require_browser()
     env = {"HEARTS_TUTOR_SPEED": "test", "HEARTS_TUTOR_SEED": "5", "HEARTS_TUTOR_DATA_DIR": str(tmp_path / "data")}
-    with play_server(tmp_path, env) as url, browser_page(SIZES[0][:2]) as (page, problems):
+    with play_server(tmp_path, env, one_page=True) as url, page_of(browser, SIZES[0][:2]) as (page, problems):
         page.goto(url)
         page.wait_for_selector(".ht-card:not([disabled])", timeout=60_000)
         for width, height, coach_at in SIZES:
@@ -142,7 +142,7 @@ AVATARS_JS = """(table) => {""" + CLIPPED_JS + """
   return [...table.querySelectorAll('.ht-avatar')].filter(clipped).map(a => a.innerText); }"""
 
 
-def test_long_hand_big_table_and_narrow_column(tmp_path: Path) -> None:
+def test_long_hand_big_table_and_narrow_column(tmp_path: Path, browser: Any) -> None:
     """Seventeen cards (three players) all show; eleven players all show; in a 700-pixel column the table is
     drawn smaller, all of it."""
     require_browser()
@@ -150,7 +150,7 @@ def test_long_hand_big_table_and_narrow_column(tmp_path: Path) -> None:
                    "from hearts_tutor.table import Table\n"
                    "display(Table(Rules.preset('n_player'), seed=3, speed='test'))\n"
                    "Table(Rules.preset('cancellation', players=11), seed=3, speed='test')")
-    with voila_server(nb, tmp_path) as url, browser_page((1280, 900)) as (page, problems):
+    with voila_server(nb, tmp_path) as url, page_of(browser, (1280, 900)) as (page, problems):
         page.goto(url)
         page.wait_for_function("document.querySelectorAll('.ht-table').length === 2 && "
                                "document.querySelectorAll('.ht-card:not([disabled])').length > 20", timeout=60_000)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_util import CHROMIUM, ROOT, page_of, voila_server
+from browser_util import CHROMIUM, ROOT, page_in, voila_server
 
 from hearts_tutor.engine.cards import card_str
 from hearts_tutor.table.puzzle import RIGHT_WORDS, WRONG_WORDS, PuzzleDeal
@@ -55,6 +55,17 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """One Voila server for the whole lessons folder; yields its base URL (no trailing slash)."""
     with voila_server(LESSONS, tmp_path_factory.mktemp("voila")) as url:
         yield url.rstrip("/")
+
+
+@pytest.fixture(scope="module")
+def lessons_context(browser: Any) -> Iterator[Any]:
+    """One browser context for the module's pages (each test's page its own): the lesson pages load the same
+    scripts, which a shared context fetches and compiles once, not once for each lesson."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        yield context
+    finally:
+        context.close()
 
 
 def practice_pool(notebook: str) -> bool:
@@ -98,10 +109,10 @@ def answer(page: object, name: str, codes: list[str], kind: str, expect: str) ->
 
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("notebook", FIRST_NINE)
-def test_lesson_renders_and_checks_answers(voila_url: str, browser: Any, notebook: str) -> None:
+def test_lesson_renders_and_checks_answers(voila_url: str, lessons_context: Any, notebook: str) -> None:
     names = puzzles_in(notebook)
     assert names, f"{notebook} has no puzzle"
-    with page_of(browser) as (page, problems):
+    with page_in(lessons_context) as (page, problems):
         page.goto(f"{voila_url}/voila/render/{notebook}", timeout=LOAD_TIMEOUT_MS)
         lesson_puzzles = page.locator(".ht-puzzle:not(.ht-practice-panel .ht-puzzle)")
         lesson_puzzles.first.wait_for(timeout=LOAD_TIMEOUT_MS)
@@ -130,8 +141,8 @@ def test_lesson_renders_and_checks_answers(voila_url: str, browser: Any, noteboo
 
 
 @pytest.mark.timeout(120)
-def test_index_links_every_lesson(voila_url: str, browser: Any) -> None:
-    with page_of(browser) as (page, problems):
+def test_index_links_every_lesson(voila_url: str, lessons_context: Any) -> None:
+    with page_in(lessons_context) as (page, problems):
         page.goto(f"{voila_url}/voila/render/00_index.ipynb", timeout=LOAD_TIMEOUT_MS)
         for notebook in NOTEBOOKS:
             sync_api.expect(page.locator(f'a[href$="{notebook}"]')).to_have_count(1, timeout=LOAD_TIMEOUT_MS)

@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
-from browser_util import browser_page, play_server, require_browser
+from browser_util import page_of, play_server, require_browser
 
 from hearts_tutor.practice.bank import load_bank
 
@@ -46,7 +47,7 @@ def play_move(page, kind: str, key: str) -> None:  # type: ignore[no-untyped-def
         page.locator(".ht-puzzle-submit").click()
 
 
-def test_practice_reviews_and_progress(tmp_path: Path) -> None:
+def test_practice_reviews_and_progress(tmp_path: Path, browser: Any) -> None:
     require_browser()
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import expect
@@ -54,7 +55,7 @@ def test_practice_reviews_and_progress(tmp_path: Path) -> None:
     bank = load_bank()
     data = tmp_path / "data"
     env = {"HEARTS_TUTOR_SPEED": "test", "HEARTS_TUTOR_SEED": "11", "HEARTS_TUTOR_DATA_DIR": str(data)}
-    with play_server(tmp_path, env) as url, browser_page() as (page, problems):
+    with play_server(tmp_path, env, one_page=True) as url, page_of(browser) as (page, problems):
         page.goto(url)
         page.wait_for_selector(".ht-card:not([disabled])", timeout=60_000)
         page.locator(".ht-practice").click()
@@ -122,7 +123,8 @@ def test_practice_reviews_and_progress(tmp_path: Path) -> None:
         assert not problems, problems
 
     # a new kernel two days later: the missed puzzle and the table mistake are due
-    with play_server(tmp_path, {**env, "HEARTS_TUTOR_DAYS_AHEAD": "2"}) as url, browser_page() as (page, problems):
+    with play_server(tmp_path, {**env, "HEARTS_TUTOR_DAYS_AHEAD": "2"}, one_page=True) as url, \
+            page_of(browser) as (page, problems):
         page.goto(url)
         page.wait_for_selector(".ht-card", timeout=60_000)
         page.locator(".ht-practice").click()

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_util import ENABLED_CARD, ROOT, browser_page, play_server, require_browser
+from browser_util import ENABLED_CARD, ROOT, page_of, play_server, require_browser
 
 from hearts_tutor.engine.cards import card_str
 from hearts_tutor.engine.hand import Phase
@@ -92,14 +92,15 @@ def play_first_legal(page, data_dir: Path, limit: int = 13, hands: int = 0) -> i
     return played
 
 
-def test_reload_resume_finish_equals_the_hand_without_reload(tmp_path: Path) -> None:
+def test_reload_resume_finish_equals_the_hand_without_reload(tmp_path: Path, browser: Any) -> None:
     require_browser()
     records = []
     for reload in (True, False):
         data = tmp_path / f"data-{reload}"
         env = {"HEARTS_TUTOR_SPEED": "test", "HEARTS_TUTOR_SEED": "11", "HEARTS_TUTOR_DATA_DIR": str(data)}
         (tmp_path / f"run-{reload}").mkdir()
-        with play_server(tmp_path / f"run-{reload}", env) as url, browser_page() as (page, problems):
+        with play_server(tmp_path / f"run-{reload}", env, one_page=not reload) as url, \
+                page_of(browser) as (page, problems):
             page.goto(url)
             pass_first_three(page)
             if reload:
@@ -121,14 +122,14 @@ def test_reload_resume_finish_equals_the_hand_without_reload(tmp_path: Path) -> 
     assert len(resumed["plays"]) == 52 and resumed == straight
 
 
-def test_a_damaged_save_is_reported_and_the_page_opens(tmp_path: Path) -> None:
+def test_a_damaged_save_is_reported_and_the_page_opens(tmp_path: Path, browser: Any) -> None:
     require_browser()
     data = tmp_path / "data"
     db = LearnerDB(data / "learner.sqlite3")
     db.save_game(SAVE_KEY, "{garbage, not a game", "an earlier page", take_over=True)
     db.close()
     env = {"HEARTS_TUTOR_SPEED": "test", "HEARTS_TUTOR_SEED": "3", "HEARTS_TUTOR_DATA_DIR": str(data)}
-    with play_server(tmp_path, env) as url, browser_page() as (page, problems):
+    with play_server(tmp_path, env, one_page=True) as url, page_of(browser) as (page, problems):
         page.goto(url)
         page.wait_for_selector(ENABLED_CARD, timeout=60_000)
         bar = page.locator(".ht-resume-bar")
@@ -184,7 +185,7 @@ def play_at_lesson_table(lesson: str, data_dir: Path) -> None:
         km.shutdown_kernel(now=True)
 
 
-def test_a_card_at_a_lesson_table_leaves_the_pages_game(tmp_path: Path) -> None:
+def test_a_card_at_a_lesson_table_leaves_the_pages_game(tmp_path: Path, browser: Any) -> None:
     """Issue 32: the page's unfinished game, a card played at lesson 2's table, then the page again: it offers
     the first game, with its scores and its point of play."""
     from hearts_tutor.practice.stats_store import StatsStore
@@ -210,7 +211,7 @@ def test_a_card_at_a_lesson_table_leaves_the_pages_game(tmp_path: Path) -> None:
         core.play_card(core.learner_view().legal_plays()[0])
     core.close()
     env = {"HEARTS_TUTOR_SPEED": "test", "HEARTS_TUTOR_SEED": "3", "HEARTS_TUTOR_DATA_DIR": str(data)}
-    with play_server(tmp_path, env) as url, browser_page() as (page, problems):
+    with play_server(tmp_path, env) as url, page_of(browser) as (page, problems):
         page.goto(url)
         page.wait_for_selector(".ht-resume", timeout=60_000)
         page.locator(".ht-resume").click()

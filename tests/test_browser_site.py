@@ -3,7 +3,9 @@ counted: the table page (Pyodide and html-manager, no JupyterLite) plays a whole
 and telepathy, says when the hand is on the drive and a reload right then finds it in the statistics; a second
 tab takes over from the first with a notice; a lesson runs in JupyterLite and its puzzle is answered; the lesson
 and the table page keep each other's attempts. Nothing may be asked of another host. The two lesson tests share one
-lesson (``lesson_beside_table``): booting JupyterLite's Python and running a lesson is most of either's time.
+lesson (``lesson_beside_table``): booting JupyterLite's Python and running a lesson is most of either's time; the
+second tab's test goes on in the table page the first test left (``table_tab``), and every page is in one Chromium
+(each test's pages in a context of their own).
 
 The site is built once per session (``make site``: cached, rebuilt only when an input changed) and served by
 ``python -m http.server`` on 127.0.0.1. Load times are printed and written to ``site_metrics.json`` in the test's
@@ -22,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_util import ENABLED_CARD, ROOT, offline_page, require_browser, static_server
+from browser_util import ENABLED_CARD, ROOT, offline_browser, offline_context_page, require_browser, static_server
 
 from hearts_tutor.engine.cards import card_str
 from hearts_tutor.table.puzzle import RIGHT_WORDS, PuzzleDeal
@@ -47,6 +49,23 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     subprocess.run(["make", "--no-print-directory", "site"], cwd=ROOT, check=True)
     with static_server(ROOT / "site", tmp_path_factory.mktemp("site")) as url:
         yield url
+
+
+@pytest.fixture(scope="module")
+def site_browser(site_url: str) -> Iterator[Any]:
+    """One Chromium for the module, for which only the site's host exists; each test's pages are in a context of
+    their own (``offline_context_page``: their own drive)."""
+    with offline_browser(site_url) as browser:
+        yield browser
+
+
+@pytest.fixture(scope="module")
+def table_tab(site_url: str, site_browser: Any) -> Iterator[tuple[Any, set[str]]]:
+    """One table page, offline, for the two tests that play at the table (booting the page's Python is most of
+    their time): the first plays a hand and reloads; the second goes on in the page the first left, a table
+    after a reload, as the older of two tabs. The requests to other hosts the page made."""
+    with offline_context_page(site_browser, site_url) as opened:
+        yield opened
 
 
 def open_statistics(page) -> None:  # type: ignore[no-untyped-def]
@@ -93,101 +112,106 @@ def hands_counted(page) -> int:  # type: ignore[no-untyped-def]
     return int(match.group(1))
 
 
-def test_the_table_plays_offline_and_keeps_statistics(site_url: str, tmp_path: Path) -> None:
+def test_the_table_plays_offline_and_keeps_statistics(site_url: str, table_tab: tuple[Any, set[str]],
+                                                      tmp_path: Path) -> None:
     from playwright.sync_api import expect
 
     metrics: dict[str, object] = {}
-    with offline_page(site_url) as (page, other_hosts):
-        start = time.perf_counter()
-        page.goto(f"{site_url}{PLAY}")
-        page.wait_for_selector(ENABLED_CARD, timeout=LOAD_TIMEOUT_MS)
-        metrics["cold_load_to_clickable_card_s"] = round(time.perf_counter() - start, 1)
-        expect(page.locator(".ht-card")).to_have_count(13)
-        # the bots play without pauses (the settings' animation speed): the test waits on thinking, not on art
-        page.get_by_role("button", name="Settings").click()
-        page.locator(".ht-settings .widget-dropdown", has_text="Animation speed").locator("select").select_option(
-            "instant")
-        page.get_by_role("button", name="Settings").click()
-        page.wait_for_selector(".ht-settings", state="hidden")
-        open_statistics(page)
-        assert "Could not open" not in statistics_text(page) and "/drive/" in statistics_text(page)
-        before = hands_counted(page)
+    page, other_hosts = table_tab
+    start = time.perf_counter()
+    page.goto(f"{site_url}{PLAY}")
+    page.wait_for_selector(ENABLED_CARD, timeout=LOAD_TIMEOUT_MS)
+    metrics["cold_load_to_clickable_card_s"] = round(time.perf_counter() - start, 1)
+    expect(page.locator(".ht-card")).to_have_count(13)
+    # the bots play without pauses (the settings' animation speed): the test waits on thinking, not on art
+    page.get_by_role("button", name="Settings").click()
+    page.locator(".ht-settings .widget-dropdown", has_text="Animation speed").locator("select").select_option(
+        "instant")
+    page.get_by_role("button", name="Settings").click()
+    page.wait_for_selector(".ht-settings", state="hidden")
+    open_statistics(page)
+    assert "Could not open" not in statistics_text(page) and "/drive/" in statistics_text(page)
+    before = hands_counted(page)
 
-        # ---- pass three cards, then play every card of the hand, with a hint and telepathy on the way
-        pass_three_cards(page)
-        played = 0
-        hand_start = time.perf_counter()
-        while True:
-            page.wait_for_selector(f"{ENABLED_CARD}, .ht-action", timeout=STEP_TIMEOUT_MS)
-            if page.locator(".ht-action").count():
-                break
-            if played == 2 and "hint_s" not in metrics:
-                hint_start = time.perf_counter()
-                page.locator(".ht-hint").click()
-                page.wait_for_function("document.querySelector('.ht-coach').innerText.includes('Hint:')",
-                                       timeout=STEP_TIMEOUT_MS)
-                metrics["hint_click_to_shown_s"] = round(time.perf_counter() - hint_start, 2)
-                metrics["hint_s"] = True
-            if played == 3 and "telepathy" not in metrics:
-                page.locator(".ht-seat-1").click()
-                page.wait_for_selector(".ht-telepathy .ht-step", timeout=STEP_TIMEOUT_MS)
-                page.get_by_role("button", name="Close").click()
-                page.wait_for_selector(".ht-telepathy .ht-step", state="detached")
-                metrics["telepathy"] = True
-            card = page.locator(ENABLED_CARD).first
-            code = re.search(r"\bht-card-(\w\w)\b", card.get_attribute("class") or "")
-            assert code, "every card button carries ht-card-<CODE>"
-            card.click()
-            page.wait_for_selector(f".ht-card-{code.group(1)}", state="detached", timeout=STEP_TIMEOUT_MS)
-            played += 1
-        assert played == 13, f"the learner played {played} cards"
-        metrics["hand_played_s"] = round(time.perf_counter() - hand_start, 1)
-        expect(page.locator(".ht-scorepad")).to_contain_text(re.compile(r"Hand 1(?! so far)"))
-        expect(page.locator(".ht-panel", has_text="Statistics").first).to_contain_text(
-            re.compile(rf"Hands\s*{before + 1}(?!\d)"))
-        assert page.locator(PYTHON_ERRORS).count() == 0, page.locator(PYTHON_ERRORS).all_inner_texts()
+    # ---- pass three cards, then play every card of the hand, with a hint and telepathy on the way
+    pass_three_cards(page)
+    played = 0
+    hand_start = time.perf_counter()
+    while True:
+        page.wait_for_selector(f"{ENABLED_CARD}, .ht-action", timeout=STEP_TIMEOUT_MS)
+        if page.locator(".ht-action").count():
+            break
+        if played == 2 and "hint_s" not in metrics:
+            hint_start = time.perf_counter()
+            page.locator(".ht-hint").click()
+            page.wait_for_function("document.querySelector('.ht-coach').innerText.includes('Hint:')",
+                                   timeout=STEP_TIMEOUT_MS)
+            metrics["hint_click_to_shown_s"] = round(time.perf_counter() - hint_start, 2)
+            metrics["hint_s"] = True
+        if played == 3 and "telepathy" not in metrics:
+            page.locator(".ht-seat-1").click()
+            page.wait_for_selector(".ht-telepathy .ht-step", timeout=STEP_TIMEOUT_MS)
+            page.get_by_role("button", name="Close").click()
+            page.wait_for_selector(".ht-telepathy .ht-step", state="detached")
+            metrics["telepathy"] = True
+        card = page.locator(ENABLED_CARD).first
+        code = re.search(r"\bht-card-(\w\w)\b", card.get_attribute("class") or "")
+        assert code, "every card button carries ht-card-<CODE>"
+        card.click()
+        page.wait_for_selector(f".ht-card-{code.group(1)}", state="detached", timeout=STEP_TIMEOUT_MS)
+        played += 1
+    assert played == 13, f"the learner played {played} cards"
+    metrics["hand_played_s"] = round(time.perf_counter() - hand_start, 1)
+    expect(page.locator(".ht-scorepad")).to_contain_text(re.compile(r"Hand 1(?! so far)"))
+    expect(page.locator(".ht-panel", has_text="Statistics").first).to_contain_text(
+        re.compile(rf"Hands\s*{before + 1}(?!\d)"))
+    assert page.locator(PYTHON_ERRORS).count() == 0, page.locator(PYTHON_ERRORS).all_inner_texts()
 
-        # ---- the page says the hand is on the drive (IndexedDB, strict durability) only once it is; a reload
-        # right then (a new Python in the same browser) finds the hand in the statistics
-        expect(page.locator("#ht-saved")).to_have_attribute("data-state", "saved", timeout=STEP_TIMEOUT_MS)
-        start = time.perf_counter()
-        page.reload()
-        page.wait_for_selector(ENABLED_CARD, timeout=LOAD_TIMEOUT_MS)
-        metrics["warm_load_to_clickable_card_s"] = round(time.perf_counter() - start, 1)
-        assert_nothing_covers_the_table(page)
-        open_statistics(page)
-        assert hands_counted(page) == before + 1
-        page.screenshot(path=str(tmp_path / "site_table.png"))
-        assert not other_hosts, f"{len(other_hosts)} requests to other hosts: {sorted(other_hosts)[:10]}"
+    # ---- the page says the hand is on the drive (IndexedDB, strict durability) only once it is; a reload
+    # right then (a new Python in the same browser) finds the hand in the statistics
+    expect(page.locator("#ht-saved")).to_have_attribute("data-state", "saved", timeout=STEP_TIMEOUT_MS)
+    start = time.perf_counter()
+    page.reload()
+    page.wait_for_selector(ENABLED_CARD, timeout=LOAD_TIMEOUT_MS)
+    metrics["warm_load_to_clickable_card_s"] = round(time.perf_counter() - start, 1)
+    assert_nothing_covers_the_table(page)
+    open_statistics(page)
+    assert hands_counted(page) == before + 1
+    page.screenshot(path=str(tmp_path / "site_table.png"))
+    assert not other_hosts, f"{len(other_hosts)} requests to other hosts: {sorted(other_hosts)[:10]}"
     metrics["blocked_requests"] = len(other_hosts)
     (tmp_path / "site_metrics.json").write_text(json.dumps(metrics, indent=1))
     print("\nsite metrics:", json.dumps(metrics))
 
 
-def test_a_second_tab_takes_over_with_a_notice_and_goes_on_from_the_first_tabs_moves(site_url: str) -> None:
+def test_a_second_tab_takes_over_with_a_notice_and_goes_on_from_the_first_tabs_moves(
+        site_url: str, table_tab: tuple[Any, set[str]]) -> None:
     """Two table tabs never overwrite each other's learner database in silence: the newer one waits for the
-    older one's last write, reads it, and the older one says it no longer saves."""
+    older one's last write, reads it, and the older one says it no longer saves. The first tab is the table page
+    the test above left after its reload (opened anew here if that test stopped before)."""
     from playwright.sync_api import expect
 
-    with offline_page(site_url) as (page, other_hosts):
+    page, other_hosts = table_tab
+    if not page.url.endswith(PLAY) or not page.locator(ENABLED_CARD).count():
         page.goto(f"{site_url}{PLAY}")
-        page.wait_for_selector(ENABLED_CARD, timeout=LOAD_TIMEOUT_MS)
-        expect(page.locator("#ht-takeover")).to_be_hidden()
-        pass_three_cards(page)
-        expect(page.locator("#ht-saved")).to_have_attribute("data-state", "saved", timeout=STEP_TIMEOUT_MS)
+    page.wait_for_selector(ENABLED_CARD, timeout=LOAD_TIMEOUT_MS)
+    expect(page.locator("#ht-takeover")).to_be_hidden()
+    pass_three_cards(page)
+    expect(page.locator("#ht-saved")).to_have_attribute("data-state", "saved", timeout=STEP_TIMEOUT_MS)
 
-        second = page.context.new_page()
-        second.goto(f"{site_url}{PLAY}")
-        expect(page.locator("#ht-takeover")).to_contain_text("open in another tab", timeout=LOAD_TIMEOUT_MS)
-        # the first tab's game (its pass) is what the second one offers to go on with
-        second.locator(".ht-resume-bar").wait_for(timeout=LOAD_TIMEOUT_MS)
-        expect(second.locator("#ht-takeover")).to_be_hidden()
-        assert not other_hosts, f"{len(other_hosts)} requests to other hosts: {sorted(other_hosts)[:10]}"
+    second = page.context.new_page()
+    second.goto(f"{site_url}{PLAY}")
+    expect(page.locator("#ht-takeover")).to_contain_text("open in another tab", timeout=LOAD_TIMEOUT_MS)
+    # the first tab's game (its pass) is what the second one offers to go on with
+    second.locator(".ht-resume-bar").wait_for(timeout=LOAD_TIMEOUT_MS)
+    expect(second.locator("#ht-takeover")).to_be_hidden()
+    assert not other_hosts, f"{len(other_hosts)} requests to other hosts: {sorted(other_hosts)[:10]}"
 
 
-def test_requests_to_other_hosts_are_counted_from_the_page_and_from_workers(site_url: str) -> None:
+def test_requests_to_other_hosts_are_counted_from_the_page_and_from_workers(site_url: str,
+                                                                           site_browser: Any) -> None:
     """The count the tests above assert is 0 sees what the kernel's web worker asks for too."""
-    with offline_page(site_url) as (page, other_hosts):
+    with offline_context_page(site_browser, site_url) as (page, other_hosts):
         page.goto(f"{site_url}index.html")
         answered = page.evaluate("""async () => {
             const page = await fetch('https://cdn.jsdelivr.net/npm/from-page').then(() => true, () => false);
@@ -202,8 +226,7 @@ def test_requests_to_other_hosts_are_counted_from_the_page_and_from_workers(site
         assert {"https://cdn.jsdelivr.net/npm/from-page", "https://cdn.jsdelivr.net/npm/from-worker"} <= other_hosts
 
 
-# The lesson tests come last: their lesson's browser (a module fixture) lasts to the end of the module, and Playwright's
-# sync API runs one at a time in a process (a test after them could not start a browser of its own).
+# The lesson tests come last: their lesson's pages (a module fixture) last to the end of the module.
 
 
 def first_exercise() -> tuple[str, PuzzleDeal]:
@@ -227,7 +250,8 @@ class LessonBesideTable:
 
 
 @pytest.fixture(scope="module")
-def lesson_beside_table(site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LessonBesideTable]:
+def lesson_beside_table(site_url: str, site_browser: Any,
+                        tmp_path_factory: pytest.TempPathFactory) -> Iterator[LessonBesideTable]:
     """One JupyterLite lesson (a Pyodide kernel booted, the lesson's cells run) for the two tests that need one:
     the lesson's exercise is answered in it, and its practice panel writes the drive beside the table page (the
     exercise writes nothing there)."""
@@ -235,7 +259,7 @@ def lesson_beside_table(site_url: str, tmp_path_factory: pytest.TempPathFactory)
 
     shots = tmp_path_factory.mktemp("site-lesson")
     name, _deal = first_exercise()
-    with offline_page(site_url) as (table, other_hosts):
+    with offline_context_page(site_browser, site_url) as (table, other_hosts):
         table.goto(f"{site_url}{PLAY}")
         table.wait_for_selector(ENABLED_CARD, timeout=LOAD_TIMEOUT_MS)
         page = table.context.new_page()

@@ -4,9 +4,10 @@ right says right only, and lesson 4's "Drawing out the queen" gives one story fo
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
-from browser_util import ROOT, browser_page, play_server, require_browser, voila_server
+from browser_util import ROOT, page_of, play_server, require_browser, voila_server
 from positions import table_pass_mistake
 
 from hearts_tutor.engine.cards import card_str
@@ -27,7 +28,7 @@ def _table_pass_mistake() -> tuple[dict, tuple[int, ...], str]:
     return {**item, "explanation": grade.explanation}, tuple(grade.best), grade.explanation
 
 
-def test_a_missed_pass_answered_right_in_review_says_right_only(tmp_path: Path) -> None:
+def test_a_missed_pass_answered_right_in_review_says_right_only(tmp_path: Path, browser: Any) -> None:
     require_browser()
     from playwright.sync_api import expect
 
@@ -40,7 +41,7 @@ def test_a_missed_pass_answered_right_in_review_says_right_only(tmp_path: Path) 
     db.close()
     env = {"HEARTS_TUTOR_SPEED": "test", "HEARTS_TUTOR_SEED": "11", "HEARTS_TUTOR_DATA_DIR": str(data),
            "HEARTS_TUTOR_DAYS_AHEAD": "1"}
-    with play_server(tmp_path, env) as url, browser_page() as (page, problems):
+    with play_server(tmp_path, env, one_page=True) as url, page_of(browser) as (page, problems):
         page.goto(url)
         page.wait_for_selector(".ht-card", timeout=60_000)
         page.locator(".ht-practice").click()
@@ -57,12 +58,12 @@ def test_a_missed_pass_answered_right_in_review_says_right_only(tmp_path: Path) 
         assert not problems, problems
 
 
-def test_lesson_4_tells_one_story_for_the_2_of_spades(tmp_path: Path) -> None:
+def test_lesson_4_tells_one_story_for_the_2_of_spades(tmp_path: Path, browser: Any) -> None:
     require_browser()
     from playwright.sync_api import expect
 
     deal = PuzzleDeal.load("flush_spades")
-    with voila_server(ROOT / "lessons" / "04_queen.ipynb", tmp_path) as url, browser_page() as (page, problems):
+    with voila_server(ROOT / "lessons" / "04_queen.ipynb", tmp_path) as url, page_of(browser) as (page, problems):
         page.goto(url, timeout=90_000)
         box = page.locator(".ht-puzzle-flush_spades")
         box.wait_for(timeout=90_000)

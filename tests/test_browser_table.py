@@ -14,9 +14,10 @@ import re
 import statistics
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
-from browser_util import CARD_CODE, ENABLED_CARD, browser_page, play_server, require_browser
+from browser_util import CARD_CODE, ENABLED_CARD, page_of, play_server, require_browser
 
 from hearts_tutor.engine.cards import parse_card
 from hearts_tutor.table.art import card_face
@@ -48,7 +49,7 @@ def selected_count(page) -> int:  # type: ignore[no-untyped-def]
     return page.locator(".ht-card.ht-selected").count()
 
 
-def test_play_hands_by_clicking(tmp_path: Path) -> None:
+def test_play_hands_by_clicking(tmp_path: Path, browser: Any) -> None:
     require_browser()
     from playwright.sync_api import expect
     env = {"HEARTS_TUTOR_SPEED": "test", "HEARTS_TUTOR_SEED": "11", "HEARTS_TUTOR_DATA_DIR": str(tmp_path / "data")}
@@ -57,7 +58,7 @@ def test_play_hands_by_clicking(tmp_path: Path) -> None:
     metrics: dict[str, object] = {}
     click_times: list[float] = []
 
-    with play_server(tmp_path, env) as url, browser_page() as (page, problems):
+    with play_server(tmp_path, env) as url, page_of(browser) as (page, problems):
         def shot(name: str) -> None:
             page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
 
