@@ -191,7 +191,8 @@ def review_html(review: Any, thoughts: Callable[[int], str] | None = None, names
     """The coach's hand review, whatever shape it has (object with mistakes, a dict, or text); ``thoughts(index)``
     adds what the bots were thinking on the trick of the play at ``index``; ``names``: the seats' names at the
     table (the coach's "seat N" becomes the seat's animal, as in hints and grades). A review judged at a score
-    line says the line once, at the top, not in every mistake."""
+    line says the line once, after the mistakes (a phone held sideways must show the first mistake), not in
+    every mistake."""
     if review is None:
         return "<p>No review.</p>"
     if isinstance(review, str):
@@ -204,7 +205,7 @@ def review_html(review: Any, thoughts: Callable[[int], str] | None = None, names
         moon = review.moon_words() if callable(getattr(review, "moon_words", None)) else ""
         moon = f"<p><small>{html.escape(moon)}</small></p>" if moon else ""  # after the list: a phone shows it first
         if not mistakes:
-            return judged + "<p>No mistakes this hand. Well played!</p>" + moon
+            return "<p>No mistakes this hand. Well played!</p>" + moon + judged
         items = []
         for m in mistakes:
             band = str(getattr(m, "band", ""))
@@ -221,8 +222,8 @@ def review_html(review: Any, thoughts: Callable[[int], str] | None = None, names
                          f"{html.escape(band)}</span> {html.escape(where)}: {html.escape(cards)}"
                          f"{cost_text}<br><small>{html.escape(named(names, _without(_explained(m), once)))}</small>"
                          f"{thoughts(index) if thoughts and isinstance(index, int) else ''}</div>")
-        return (judged + f"<p>{len(mistakes)} thing{'s' if len(mistakes) != 1 else ''} to learn from:</p>"
-                + "".join(items) + moon)
+        return (f"<p>{len(mistakes)} thing{'s' if len(mistakes) != 1 else ''} to learn from:</p>"
+                + "".join(items) + moon + judged)
     for attr in ("summary", "text"):
         value = getattr(review, attr, None)
         if callable(value):
