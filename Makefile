@@ -50,10 +50,11 @@ site: site/.built
 test: export PYTHONDONTWRITEBYTECODE :=
 
 # Two test files at a time (a file's tests stay together, sharing its servers; no test needs the machine to itself:
-# a test that times something allows for the file beside it, and speed targets are the benchmarks'), then the
-# lessons, two notebooks at a time.
+# a test that times something allows for the file beside it, and speed targets are the benchmarks'), the slowest
+# files first (tests/conftest.py SLOW_FIRST; xdist would otherwise start the files with the most tests first and
+# leave the few-test browser files to the end, one worker idle), then the lessons, two notebooks at a time.
 test: $(VENV)/.test-installed chromium site
-	$(BIN)/python -m pytest tests -n 2 --dist loadfile -p no:nbval
+	$(BIN)/python -m pytest tests -n 2 --dist loadfile --no-loadscope-reorder -p no:nbval
 	$(BIN)/python -m pytest --nbval-lax lessons -n 2 --dist loadfile
 
 lint: $(VENV)/.test-installed
