@@ -903,9 +903,9 @@ def reason_twin_may_cancel(b: Card, t: Card) -> str:
     """Two decks, both cards beat the trick so far: {} its points, {} ``b`` beats so far, {} ``b``'s other copy is
     out; ``t`` cannot be beaten ({}) nor cancelled ({} both copies held)."""
     suit = SUIT_NAMES[suit_of(b)][:-1]
-    return (f"Play {card_name(b)}: {{}}; {{}}, and so does {card_name(t)}, but {{}}, and a player after you who "
-            f"holds it could cancel yours (the trick then goes to the highest other {suit}). Nothing can take this "
-            f"trick from {card_name(t)}: {{}}, and {{}}.")
+    return (f"Play {card_name(b)}: {{}}; {{}}, and so does {card_name(t)}. But {{}}: a player after you who holds "
+            f"it could cancel yours, and the trick would then go to the highest other {suit}, not to you. "
+            f"{cap(card_name(t))} would take the points for sure: {{}}, and {{}}, so nothing can cancel it.")
 
 
 def reason_take_it_high(b: Card, t: Card, sure: bool, can_duck: bool = False) -> str:
