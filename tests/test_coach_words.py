@@ -415,10 +415,11 @@ def test_a_card_on_its_twin_cancels_while_the_temptation_would_win(bank) -> None
 
 def test_a_winner_whose_twin_is_still_out_may_be_cancelled(bank) -> None:
     words = explained(bank, "cancellation-1-37-p75")  # the queen of spades on the trick; the king and two aces
-    assert ("But another king of clubs is still out: a player after you who holds it could cancel yours, and the "
-            "trick would then go to the highest other club, not to you. The ace of clubs would take the points for "
-            "sure: nothing beats the ace of clubs, and you hold both aces of clubs, so nothing can cancel it.") in words, \
-        words
+    case_for_the_king = (
+        "But another king of clubs is still out: a player after you who holds it could cancel yours, and the trick "
+        "would then go to the highest other club, not to you. The ace of clubs would take the points for sure: "
+        "nothing beats the ace of clubs, and you hold both aces of clubs, so nothing can cancel it.")
+    assert case_for_the_king in words, words
     said = _said(bank.by_id["cancellation-1-37-p75"], words)
     assert TwinOut(parse_card("KC")) in said and BothCopiesHeld(parse_card("AC")) in said
     assert _more(bank, "cancellation-1-37-p75", "AC", "KC") is None  # the ace's twin is not out
