@@ -3,6 +3,7 @@ and judged (the runs themselves are hours of CPU: benchmarks/README.md)."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -28,3 +29,19 @@ def test_a_game_both_ways_and_its_parting_judged() -> None:
     judged = bench.judge_step(0, step, deals=8)
     assert judged is not None and judged["judged"] and judged["deals"] == 8
     assert judged["se"] >= 0 and abs(judged["gain"]) <= 100
+
+
+def test_shards_share_a_run_by_game_number(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--shard I/N`` plays only the games numbered I modulo N, skips those done, and refuses a bad share."""
+    played: list[int] = []
+    monkeypatch.setattr(bench, "OUT", tmp_path)
+    monkeypatch.setattr(bench, "play_game", lambda mode, game, rollouts: played.append(game) or {"game": game})
+    monkeypatch.setattr(bench, "summary", lambda mode: {"games": len(played)})
+    (tmp_path / f"hints{bench.VERSION}.jsonl").write_text('{"game": 3, "to_score": {}, "points": {}}\n{"game": 5,')
+    bench.run("hints", 8, 2, shard=(1, 2))  # the half-written last line: another shard still writing it
+    assert played == [1, 5, 7]
+    assert (tmp_path / f"hints{bench.VERSION}.1of2.progress").exists()
+    assert bench.shard_arg("1/2") == (1, 2)
+    for bad in ("2/2", "x", "1/0", "-1/2"):
+        with pytest.raises(argparse.ArgumentTypeError, match="--shard"):
+            bench.shard_arg(bad)
