@@ -34,8 +34,13 @@ def test_a_game_both_ways_and_its_parting_judged() -> None:
 def test_shards_share_a_run_by_game_number(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``--shard I/N`` plays only the games numbered I modulo N, skips those done, and refuses a bad share."""
     played: list[int] = []
+
+    def play(mode: str, game: int, rollouts: int) -> dict[str, int]:
+        played.append(game)
+        return {"game": game}
+
     monkeypatch.setattr(bench, "OUT", tmp_path)
-    monkeypatch.setattr(bench, "play_game", lambda mode, game, rollouts: played.append(game) or {"game": game})
+    monkeypatch.setattr(bench, "play_game", play)
     monkeypatch.setattr(bench, "summary", lambda mode: {"games": len(played)})
     (tmp_path / f"hints{bench.VERSION}.jsonl").write_text('{"game": 3, "to_score": {}, "points": {}}\n{"game": 5,')
     bench.run("hints", 8, 2, shard=(1, 2))  # the half-written last line: another shard still writing it
