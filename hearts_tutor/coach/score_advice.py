@@ -322,6 +322,36 @@ def end_it_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
             f"{who(line, taker)} {card_name(best)}.")
 
 
+def tie_end_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
+    """The tie case :func:`end_it_reason` leaves: ``best`` takes the player winning the trick past the target, the
+    learner then shares the lowest score (counting this hand's points so far), and no other seat can come down
+    to it (no jack of diamonds to lower a score, and the points left could not lift a tied seat above another):
+    the game ends after this hand and whichever of the tied players takes fewer points from here wins it."""
+    if not view.trick or not is_point_card(view, best) or _jack_relief(view):
+        return None
+    winner = trick_winner(view, best)
+    if winner is None or winner[0] == line.seat:
+        return None
+    taker, me = winner[0], line.seat
+    after = [v + p for v, p in zip(line.scores, moon_points(view), strict=True)]
+    after[taker] += stake(view, best)
+    tied = lowest_seats(after)
+    if not game_over(after, line.rules) or me not in tied or len(tied) == 1:
+        return None
+    left = [*view.unseen(), *(c for c in view.hand if c != best)]  # every card still to be played but this one
+    most = after[me] + sum(max(0, card_points(view, (c,))) for c in left)
+    if any(after[s] <= most for s in range(len(after)) if s not in tied):
+        return None  # a seat above could still end up lowest: nothing proven
+    stays = "" if len(view.trick) == view.n - 1 else f"If {who(line, taker)} keeps this trick, "
+    gift = card_name(best) if stays else cap(card_name(best))
+    others = " and ".join(who(line, s) for s in tied if s != me)
+    counted = ", counting this hand's points so far" if any(moon_points(view)) else ""
+    return (f"{stays}{gift} would take {who(line, taker)}, who is winning this trick, to at least {after[taker]}: "
+            f"{_unless_moon(view, line, taker, best, 'tie')}that ends the game after this hand while "
+            f"{lowest_words(line, me, after)}{counted}: take fewer points than {others} from here and you win the "
+            "game; as many, and you share the win.")
+
+
 def _unless_moon(view: PlayerView, line: ScoreLine, taker: int, card: Card, conclusion: str) -> str:
     """'unless seat N goes on to shoot the moon, ' where ``taker``, given ``card``, could still shoot and a moon
     would change how the sentence says the game ends (``conclusion``: 'win' or 'lose' for the learner); else ''.
@@ -427,4 +457,4 @@ def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | No
 
 __all__ = ["chance_sentence", "danger_reason", "end_it_reason", "end_this_hand_words", "ending_reason",
            "leader_reason", "line_words", "lowest_seats", "lowest_words", "moon_reason",
-           "points_only_note", "score_reason", "who", "with_points_only_note"]
+           "points_only_note", "score_reason", "tie_end_reason", "who", "with_points_only_note"]
