@@ -205,7 +205,8 @@ def test_aim_for_the_low_player_keeps_the_queen_off_a_player_who_is_not_lowest()
     line = ScoreLine(view.rules, FAR_BEHIND, 0)
     assert score_why(view, line, h.card, QS) == words
     assert low_player_reason(view, line, QS, h.card) is None  # never said of the card it argues against
-    for scores in ((0, 0, 0, 0), (10, 50, 70, 60), (50, 70, 10, 60)):  # no lowest; the learner; seat 2 itself
+    # no lowest; the learner lowest; seat 2 lowest itself; seat 3 (96) stays nearer the end than seat 2 would be
+    for scores in ((0, 0, 0, 0), (10, 50, 70, 60), (50, 70, 10, 60), (50, 10, 70, 96)):
         assert low_player_reason(at(state, scores), ScoreLine(view.rules, scores, 0), h.card, QS) is None
     ending = ScoreLine(view.rules, (50, 10, 96, 60), 0)  # the queen would end the game: ending_reason's case
     assert low_player_reason(at(state, ending.scores), ending, h.card, QS) is None

@@ -198,7 +198,8 @@ def take_it_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card) -
 
 def low_player_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card) -> str | None:
     """Aim for the low player (Andrews): the learner is behind, another seat alone has the lowest score, and
-    ``rival`` would give this trick's points to a third seat, bringing the end of the game nearer, where ``best``
+    ``rival`` would give this trick's points to a third seat, taking it above every other score (nearest the end of
+    the game), where ``best``
     keeps them off it (it wins the trick, or gives that seat fewer points); said for ``best`` only, and only when
     ``rival``'s points do not end the game this hand (:func:`~.score_advice.ending_reason` words that). None
     otherwise (also under a jack of diamonds that scores minus: who ends nearer the end is then not proven)."""
@@ -217,15 +218,16 @@ def low_player_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card
     after = [v + p for v, p in zip(line.scores, moon_points(view), strict=True)]
     if low is None or low in (me, taker) or _lowest(after) != low:
         return None
+    nearest = max(v for s, v in enumerate(after) if s != taker)
     after[taker] += points
-    if game_over(after, line.rules):
-        return None
+    if game_over(after, line.rules) or after[taker] <= nearest:
+        return None  # the game ends (ending_reason), or another player stays nearer the end than the taker
     gift = "the queen of spades" if rival == QUEEN_OF_SPADES else card_name(rival)
     on_trick = points - card_points(view, (rival,))
     give = (f"{gift} on {who(line, taker)}" if on_trick <= 0 else
             f"{gift} would give {who(line, taker)} this trick's {points} points and")
     take = "would take" if on_trick <= 0 else "take"
-    keeps = "" if len(view.trick) == view.n - 1 else f"If {who(line, taker)} keeps this trick, "
+    keeps = "" if len(view.trick) == view.n - 1 else f"if {who(line, taker)} keeps this trick, "
     keep = "her" if rival == QUEEN_OF_SPADES else "it"
     kept = (f" Keep {keep} for a trick {who(line, low)} wins." if is_point_card(view, rival) and rival != best
             and card_points(view, (best,)) < card_points(view, (rival,)) else "")
@@ -278,5 +280,5 @@ def sorted_options(means: Mapping[Any, float], first: Sequence[Any] = ()) -> lis
 
 
 __all__ = ["UNSURE_BELOW", "agreeing_reason", "ends_anyway_words", "ends_game", "feedback_reason",
-           "kept_chance_sentence", "low_player_reason", "names_only", "score_decides_words", "score_why", "sorted_options",
-           "specific_reason", "take_it_reason", "unsure_words"]
+           "kept_chance_sentence", "low_player_reason", "names_only", "score_decides_words", "score_why",
+           "sorted_options", "specific_reason", "take_it_reason", "unsure_words"]
