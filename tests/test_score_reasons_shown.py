@@ -181,3 +181,51 @@ def test_play_to_score_puzzles_open_with_the_hearts_reason() -> None:
     reasons = sum(score_words(p.view(), parse_cards(p.best)[0], parse_cards(p.source["tempting"])[0]) is not None
                   for p in bank.puzzles if "play-to-score" in p.themes)
     assert reasons >= 23
+
+
+# The QUEEN_HANDS trick with the learner holding the queen with two low spades only: seat 2 wins the trick with the
+# ace of diamonds, and the queen is the card that gives the learner the fewest points.
+LOW_HANDS = {0: "5C 6C 7C 8C QS 2S 3S 9H 3H 4H 5H TH JH", 1: "AC 4D", 2: "3C AD", 3: "2C 2D"}
+FAR_BEHIND = (50, 10, 70, 60)  # seat 1 (10) has the lowest score, seat 2 (70) wins the trick: 83 with the queen
+SHARED_END = (30, 30, 96, 70)  # the queen takes seat 2 to 109: the game ends with the learner and seat 1 on 30
+
+
+def test_aim_for_the_low_player_keeps_the_queen_off_a_player_who_is_not_lowest() -> None:
+    """Review U2 (Andrews' "aim for the low player"): behind, the coach keeps the queen rather than drop her on seat
+    2, who is not the lowest: the hint says why, with the score the queen would bring seat 2 to; never for the
+    queen, nor at 0-0-0-0 or with the learner lowest."""
+    from hearts_tutor.coach.score_why import low_player_reason, score_why
+
+    state = make_state("standard", LOW_HANDS, QUEEN_PLAYS)
+    view = at(state, FAR_BEHIND)
+    words = ("Seat 1 has the lowest score (10), 40 below you: the queen of spades on seat 2 would take seat 2 to at "
+             "least 83 and bring the end of the game nearer while you are behind. Keep her for a trick seat 1 wins.")
+    h = hint(view, seed=2, rollouts=60, workers=1)
+    assert h.card != QS and h.reason.startswith(words)
+    line = ScoreLine(view.rules, FAR_BEHIND, 0)
+    assert score_why(view, line, h.card, QS) == words
+    assert low_player_reason(view, line, QS, h.card) is None  # never said of the card it argues against
+    # no lowest; the learner lowest; seat 2 lowest itself; seat 3 (96) stays nearer the end than seat 2 would be
+    for scores in ((0, 0, 0, 0), (10, 50, 70, 60), (50, 70, 10, 60), (50, 10, 70, 96)):
+        assert low_player_reason(at(state, scores), ScoreLine(view.rules, scores, 0), h.card, QS) is None
+    ending = ScoreLine(view.rules, (50, 10, 96, 60), 0)  # the queen would end the game: ending_reason's case
+    assert low_player_reason(at(state, ending.scores), ending, h.card, QS) is None
+
+
+def test_the_queen_that_ends_the_game_with_a_shared_lowest_score_is_said(queen: HandState) -> None:
+    """The tie end_it_reason leaves: the queen on seat 2 (96) ends the game with the learner sharing the lowest
+    score (30, with seat 1); the hint of the queen says so, and not for another card, nor when the learner is
+    alone lowest (end_it_reason's case) or behind."""
+    from hearts_tutor.coach.score_advice import tie_end_reason
+
+    view = at(queen, SHARED_END)
+    h = hint(view, seed=1, rollouts=ROLLOUTS, workers=1)
+    words = ("The queen of spades would take seat 2, who is winning this trick, to at least 109: unless seat 2 goes "
+             "on to shoot the moon, that ends the game after this hand while you share the lowest score (30, with "
+             "seat 1): take fewer points than seat 1 from here and you win the game; as many, and you share the win.")
+    assert h.card == QS and h.reason.startswith(words)
+    line = ScoreLine(view.rules, SHARED_END, 0)
+    assert agreeing_reason(view, line, QS) == words
+    assert tie_end_reason(view, line, parse_cards("6C")[0]) is None and tie_end_reason(view, line, TWO_H) is None
+    for scores in ((0, 0, 0, 0), (29, 30, 96, 70), (30, 29, 96, 70), (30, 30, 96, 35)):  # seat 3 can come below
+        assert tie_end_reason(at(queen, scores), ScoreLine(view.rules, scores, 0), QS) is None

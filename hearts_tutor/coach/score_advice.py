@@ -295,18 +295,28 @@ def ending_reason(view: PlayerView, line: ScoreLine, rival: Card) -> str | None:
             f"{lowest}, so keep the game going.")
 
 
-def end_it_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
-    """The learner has the lowest score (alone) and ``best`` takes the player winning the trick past the
-    target: the game ends after this hand with the learner lowest so far, so end it."""
+def _ending_gift(view: PlayerView, line: ScoreLine, best: Card) -> tuple[int, list[int]] | None:
+    """The seat winning the trick (not the learner) and every score after this hand's points so far with the
+    trick's points (``best`` played) to that seat, when those points end the game; else None."""
     if not view.trick or not is_point_card(view, best):
         return None
     winner = trick_winner(view, best)
     if winner is None or winner[0] == line.seat:
         return None
-    taker, me = winner[0], line.seat
     after = [v + p for v, p in zip(line.scores, moon_points(view), strict=True)]
-    after[taker] += stake(view, best)
-    if not game_over(after, line.rules) or any(after[s] <= after[me] for s in range(len(after)) if s != me):
+    after[winner[0]] += stake(view, best)
+    return (winner[0], after) if game_over(after, line.rules) else None
+
+
+def end_it_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
+    """The learner has the lowest score (alone) and ``best`` takes the player winning the trick past the
+    target: the game ends after this hand with the learner lowest so far, so end it."""
+    given = _ending_gift(view, line, best)
+    if given is None:
+        return None
+    taker, after = given
+    me = line.seat
+    if any(after[s] <= after[me] for s in range(len(after)) if s != me):
         return None
     stays = "" if len(view.trick) == view.n - 1 else f"If {who(line, taker)} keeps this trick, "
     gift = card_name(best) if stays else cap(card_name(best))
@@ -320,6 +330,32 @@ def end_it_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
                 f"{after[second]}: give {who(line, taker)} {card_name(best)} and win the game.")
     return (f"{start} while you have the lowest score ({after[me]}): the end of the game is your friend, so give "
             f"{who(line, taker)} {card_name(best)}.")
+
+
+def tie_end_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
+    """The tie case :func:`end_it_reason` leaves: ``best`` takes the player winning the trick past the target, the
+    learner then shares the lowest score (counting this hand's points so far), and no other seat can come down
+    to it (no jack of diamonds to lower a score, and the points left could not lift a tied seat above another):
+    the game ends after this hand and whichever of the tied players takes fewer points from here wins it."""
+    given = None if _jack_relief(view) else _ending_gift(view, line, best)
+    if given is None:
+        return None
+    taker, after = given
+    me, tied = line.seat, lowest_seats(after)
+    if me not in tied or len(tied) == 1:
+        return None
+    left = [*view.unseen(), *(c for c in view.hand if c != best)]  # every card still to be played but this one
+    most = after[me] + sum(max(0, card_points(view, (c,))) for c in left)
+    if any(after[s] <= most for s in range(len(after)) if s not in tied):
+        return None  # a seat above could still end up lowest: nothing proven
+    stays = "" if len(view.trick) == view.n - 1 else f"If {who(line, taker)} keeps this trick, "
+    gift = card_name(best) if stays else cap(card_name(best))
+    others = " and ".join(who(line, s) for s in tied if s != me)
+    counted = ", counting this hand's points so far" if any(moon_points(view)) else ""
+    return (f"{stays}{gift} would take {who(line, taker)}, who is winning this trick, to at least {after[taker]}: "
+            f"{_unless_moon(view, line, taker, best, 'tie')}that ends the game after this hand while "
+            f"{lowest_words(line, me, after)}{counted}: take fewer points than {others} from here and you win the "
+            "game; as many, and you share the win.")
 
 
 def _unless_moon(view: PlayerView, line: ScoreLine, taker: int, card: Card, conclusion: str) -> str:
@@ -427,4 +463,4 @@ def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | No
 
 __all__ = ["chance_sentence", "danger_reason", "end_it_reason", "end_this_hand_words", "ending_reason",
            "leader_reason", "line_words", "lowest_seats", "lowest_words", "moon_reason",
-           "points_only_note", "score_reason", "who", "with_points_only_note"]
+           "points_only_note", "score_reason", "tie_end_reason", "who", "with_points_only_note"]

@@ -25,7 +25,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..bots.moon import moon_points
-from ..engine.cards import Card, card_name
+from ..engine.cards import QUEEN_OF_SPADES, Card, card_name
 from ..engine.view import PlayerView
 from ..equity import game_over
 from ..equity.line import ScoreLine
@@ -37,12 +37,14 @@ from .score_advice import (
     ending_reason,
     leader_reason,
     line_words,
+    lowest_words,
     moon_reason,
     score_reason,
+    tie_end_reason,
     who,
 )
-from .situation import stake, trick_winner
-from .text import play_phrase
+from .situation import card_points, is_point_card, stake, trick_winner
+from .text import cap, play_phrase
 from .to_score import percent
 
 if TYPE_CHECKING:
@@ -75,13 +77,15 @@ def agreeing_reason(view: PlayerView, line: ScoreLine, card: Card, others: Seque
     ``card`` does not end the game itself. None when the game cannot end this hand or no reason agrees."""
     if not line.can_end_this_hand:
         return None
-    for reason in (moon_reason(view, line, card), leader_reason(view, line, card), end_it_reason(view, line, card)):
+    for reason in (moon_reason(view, line, card), leader_reason(view, line, card), end_it_reason(view, line, card),
+                   tie_end_reason(view, line, card)):
         if reason is not None:
             return reason
     if ends_game(view, line, card):
         return None
     for other in others:
-        if other != card and (reason := ending_reason(view, line, other) or take_it_reason(view, line, card, other)):
+        if other != card and (reason := ending_reason(view, line, other) or take_it_reason(view, line, card, other)
+                              or low_player_reason(view, line, card, other)):
             return reason
     return None
 
@@ -91,7 +95,8 @@ def score_why(view: PlayerView, line: ScoreLine, best: Card, rival: Card) -> str
     :func:`~.score_advice.score_reason`, or where it has only its plain sentence, :func:`take_it_reason`."""
     why = score_reason(view, line, best, rival)
     if line_words(line) in why:  # the plain sentence naming the scores
-        return take_it_reason(view, line, best, rival) or why
+        return (take_it_reason(view, line, best, rival) or tie_end_reason(view, line, best)
+                or low_player_reason(view, line, best, rival) or why)
     return why
 
 
@@ -191,6 +196,46 @@ def take_it_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card) -
             "keep the game going.")
 
 
+def low_player_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card) -> str | None:
+    """Aim for the low player (Andrews): the learner is behind, another seat alone has the lowest score, and
+    ``rival`` would give this trick's points to a third seat, taking it above every other score (nearest the end of
+    the game), where ``best``
+    keeps them off it (it wins the trick, or gives that seat fewer points); said for ``best`` only, and only when
+    ``rival``'s points do not end the game this hand (:func:`~.score_advice.ending_reason` words that). None
+    otherwise (also under a jack of diamonds that scores minus: who ends nearer the end is then not proven)."""
+    if not view.trick or best == rival or view.rules.jack_points < 0:
+        return None
+    theirs, mine = trick_winner(view, rival), trick_winner(view, best)
+    points = stake(view, rival)
+    if theirs is None or mine is None or points <= 0 or theirs[0] == line.seat:
+        return None
+    taker, me = theirs[0], line.seat
+    if mine[0] == taker and stake(view, best) >= points:
+        return None  # ``best`` gives the same seat as many points: it keeps nothing off
+    if mine[0] == line.seat and stake(view, best) > 0:
+        return None  # ``best`` takes the points itself: that brings the end nearer too
+    low = _lowest(line.scores)
+    after = [v + p for v, p in zip(line.scores, moon_points(view), strict=True)]
+    if low is None or low in (me, taker) or _lowest(after) != low:
+        return None
+    nearest = max(v for s, v in enumerate(after) if s != taker)
+    after[taker] += points
+    if game_over(after, line.rules) or after[taker] <= nearest:
+        return None  # the game ends (ending_reason), or another player stays nearer the end than the taker
+    gift = "the queen of spades" if rival == QUEEN_OF_SPADES else card_name(rival)
+    on_trick = points - card_points(view, (rival,))
+    give = (f"{gift} on {who(line, taker)}" if on_trick <= 0 else
+            f"{gift} would give {who(line, taker)} this trick's {points} points and")
+    take = "would take" if on_trick <= 0 else "take"
+    keeps = "" if len(view.trick) == view.n - 1 else f"if {who(line, taker)} keeps this trick, "
+    keep = "her" if rival == QUEEN_OF_SPADES else "it"
+    kept = (f" Keep {keep} for a trick {who(line, low)} wins." if is_point_card(view, rival) and rival != best
+            and card_points(view, (best,)) < card_points(view, (rival,)) else "")
+    return (f"{cap(lowest_words(line, low))}, {line.scores[me] - line.scores[low]} below you: {keeps}{give} {take} "
+            f"{who(line, taker)} to at least {after[taker]} and bring the end of the game nearer while you are "
+            f"behind.{kept}")
+
+
 def ends_anyway_words(view: PlayerView, line: ScoreLine) -> str | None:
     """The points taken so far already take a player to the target, so the game ends after this hand whoever takes
     the rest (unless that player shoots the moon): the lowest score at the end of the hand wins. None otherwise."""
@@ -235,5 +280,5 @@ def sorted_options(means: Mapping[Any, float], first: Sequence[Any] = ()) -> lis
 
 
 __all__ = ["UNSURE_BELOW", "agreeing_reason", "ends_anyway_words", "ends_game", "feedback_reason",
-           "kept_chance_sentence", "names_only", "score_decides_words", "score_why", "sorted_options",
-           "specific_reason", "take_it_reason", "unsure_words"]
+           "kept_chance_sentence", "low_player_reason", "names_only", "score_decides_words", "score_why",
+           "sorted_options", "specific_reason", "take_it_reason", "unsure_words"]
