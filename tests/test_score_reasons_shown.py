@@ -229,3 +229,16 @@ def test_the_queen_that_ends_the_game_with_a_shared_lowest_score_is_said(queen: 
     assert tie_end_reason(view, line, parse_cards("6C")[0]) is None and tie_end_reason(view, line, TWO_H) is None
     for scores in ((0, 0, 0, 0), (29, 30, 96, 70), (30, 29, 96, 70), (30, 30, 96, 35)):  # seat 3 can come below
         assert tie_end_reason(at(queen, scores), ScoreLine(view.rules, scores, 0), QS) is None
+
+
+def test_ends_anyway_words_grammar_and_moon_clause_for_the_learner(moon: HandState) -> None:
+    """Review 2: with the learner the only player with points this hand, past the target, the sentence said 'the 1
+    points you have taken' and 'unless you goes on to shoot the moon', and said 'unless' also where the moon ends the
+    game too (failed before)."""
+    view = at(moon, (99, 60, 70, 65))  # the learner's 1 point takes it to 100; a moon leaves it on 99, others < 100
+    words = ends_anyway_words(view, ScoreLine.from_view(view))
+    assert words is not None and words.startswith("With the 1 point you have taken this hand, your score is at least")
+    assert "unless you go on to shoot the moon, the game ends" in words
+    ends = at(moon, (99, 60, 80, 65))  # a moon adds 26: seat 2 on 106 ends the game anyway
+    words = ends_anyway_words(ends, ScoreLine.from_view(ends))
+    assert words is not None and "unless" not in words

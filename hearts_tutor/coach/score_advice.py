@@ -139,7 +139,7 @@ def end_this_hand_words(line: ScoreLine) -> str:
     return f"Only a moon can end the game this hand ({line_words(line)})."
 
 
-def _after_moon(scores: Sequence[int], shooter: int, how: str) -> list[int]:
+def after_moon(scores: Sequence[int], shooter: int, how: str) -> list[int]:
     """The scores after a hand in which ``shooter`` shoots the moon, scored ``how`` (``add_to_others``: 26 to every
     other seat; ``subtract_from_self``: 26 off the shooter's score)."""
     if how == "add_to_others":
@@ -184,7 +184,7 @@ def moon_reason(view: PlayerView, line: ScoreLine, best: Card | None = None) -> 
     if not _moon_open(view):
         return None
     me = line.seat
-    after = _after_moon(line.scores, me, "add_to_others")
+    after = after_moon(line.scores, me, "add_to_others")
     if line.rules.moon == "subtract_from_self" or not game_over(after, line.rules):
         return None if best is not None and not _keeps_shooting(view, best) else _moon_keeps_you_in(view, line)
     low = min((s for s in range(len(after)) if s != me), key=lambda s: (after[s], s))
@@ -228,7 +228,7 @@ def _moon_keeps_you_in(view: PlayerView, line: ScoreLine) -> str | None:
     mode = line.rules.moon
     if mode == "shooter_chooses":
         mode = moon_choice(line.rules, line.scores, me)[0]
-    moon = ", ".join(f"{who(line, s)} {v}" for s, v in enumerate(_after_moon(line.scores, me, mode)))
+    moon = ", ".join(f"{who(line, s)} {v}" for s, v in enumerate(after_moon(line.scores, me, mode)))
     more = "any point more ends" if room == 1 else f"{room} more points end"
     return (f"{yours}: {more} the game with you behind, while a moon would keep it going ({moon}): keep taking "
             "tricks.")
@@ -371,7 +371,7 @@ def _unless_moon(view: PlayerView, line: ScoreLine, taker: int, card: Card, conc
     mode = line.rules.moon
     if mode == "shooter_chooses":
         mode = moon_choice(line.rules, line.scores, taker)[0]
-    moon = _after_moon(line.scores, taker, mode)
+    moon = after_moon(line.scores, taker, mode)
     me = line.seat
     if not game_over(moon, line.rules):
         outcome = "goes on"
@@ -461,6 +461,6 @@ def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | No
     return f"At these scores ({line_words(line)}) playing for the fewest points is not what wins the game."
 
 
-__all__ = ["chance_sentence", "danger_reason", "end_it_reason", "end_this_hand_words", "ending_reason",
+__all__ = ["after_moon", "chance_sentence", "danger_reason", "end_it_reason", "end_this_hand_words", "ending_reason",
            "leader_reason", "line_words", "lowest_seats", "lowest_words", "moon_reason",
            "points_only_note", "score_reason", "tie_end_reason", "who", "with_points_only_note"]

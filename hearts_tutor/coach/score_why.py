@@ -31,6 +31,7 @@ from ..equity import game_over
 from ..equity.line import ScoreLine
 from .bands import BAND_LIMITS
 from .score_advice import (
+    after_moon,
     chance_sentence,
     danger_reason,
     end_it_reason,
@@ -159,11 +160,15 @@ def _lowest(scores: Sequence[int]) -> int | None:
 
 
 def _moon_clause(view: PlayerView, line: ScoreLine, taker: int) -> str:
-    """'unless seat N goes on to shoot the moon, ' while ``taker`` may still shoot (no other seat has a point this
-    hand), else ''."""
+    """'unless seat N goes on to shoot the moon, ' ('unless you go on') while ``taker`` may still shoot (no other
+    seat has a point this hand) and a moon, scored some way the rules allow, would not end the game; else ''."""
     if any(p for s, p in enumerate(moon_points(view)) if s != taker):
         return ""
-    return f"unless {who(line, taker)} goes on to shoot the moon, "
+    rules = line.rules
+    ways = ("add_to_others", "subtract_from_self") if rules.moon == "shooter_chooses" else (rules.moon,)
+    if all(game_over(after_moon(line.scores, taker, way), rules) for way in ways):
+        return ""  # the moon ends the game too: no 'unless'
+    return f"unless {who(line, taker)} {'go' if taker == line.seat else 'goes'} on to shoot the moon, "
 
 
 def take_it_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card) -> str | None:
@@ -252,7 +257,7 @@ def ends_anyway_words(view: PlayerView, line: ScoreLine) -> str | None:
         names = [who(line, s) for s in sorted(lowest, key=lambda s: s != line.seat)]
         now = f"{', '.join(names[:-1])} and {names[-1]} are lowest, on {low}"
     yours = "your score is" if top == line.seat else "their score is"
-    return (f"With the {so_far[top]} points {who(line, top)} {'have' if top == line.seat else 'has'} taken this "
+    return (f"With the {so_far[top]} point{'s' if so_far[top] != 1 else ''} {who(line, top)} {'have' if top == line.seat else 'has'} taken this "
             f"hand, {yours} at least {after[top]}: {_moon_clause(view, line, top)}the game ends after this hand "
             f"and the lowest score wins (counting this hand's points so far, {now}).")
 
