@@ -257,7 +257,8 @@ def ends_anyway_words(view: PlayerView, line: ScoreLine) -> str | None:
         names = [who(line, s) for s in sorted(lowest, key=lambda s: s != line.seat)]
         now = f"{', '.join(names[:-1])} and {names[-1]} are lowest, on {low}"
     yours = "your score is" if top == line.seat else "their score is"
-    return (f"With the {so_far[top]} point{'s' if so_far[top] != 1 else ''} {who(line, top)} {'have' if top == line.seat else 'has'} taken this "
+    taken = f"{so_far[top]} point{'s' if so_far[top] != 1 else ''}"
+    return (f"With the {taken} {who(line, top)} {'have' if top == line.seat else 'has'} taken this "
             f"hand, {yours} at least {after[top]}: {_moon_clause(view, line, top)}the game ends after this hand "
             f"and the lowest score wins (counting this hand's points so far, {now}).")
 
