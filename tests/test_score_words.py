@@ -282,3 +282,15 @@ def test_a_right_answer_behind_the_best_is_said_in_wins_in_100(tmp_path: Path) -
 def test_no_danger_sentence_while_the_jack_of_diamonds_can_still_lower_the_score(queen: HandState) -> None:
     view = at(make_state("omnibus", QUEEN_HANDS, QUEEN_PLAYS), (99, 40, 50, 60))
     assert danger_reason(view, line_of(view)) is None
+
+
+def test_the_queen_on_a_tied_lowest_player_counts_this_hands_points() -> None:
+    """Review 2: 'puts you 13 points ahead' counted the queen alone; the learner has taken 2 hearts this hand, so
+    the queen puts it 11 ahead (failed before)."""
+    hands = {0: "AC KC QS 2S 3S 9H 3H 4H 5H TH JH 6C 7C", 1: "3C AS 4D AH 5D 6D 7D 8D 9D TD 6S 7S 8S",
+             2: "5C AD KH 4S KD QD JD 9S TS JS 2H 6H 7H", 3: "2C 8C 2D QH 5S 4C 9C TC JC QC 3D KS 8H"}
+    state = make_state("standard", hands, "2C AC 3C 5C KC AH KH 8C 2S AS 4S 5S 4D AD 2D")  # learner took AH KH
+    view = at(state, (30, 60, 30, 90))
+    assert leader_reason(view, line_of(view), QS) == (
+        "You share the lowest score (30, with seat 2): the queen on seat 2 puts you 11 points ahead of seat 2, "
+        "counting this hand's points so far.")

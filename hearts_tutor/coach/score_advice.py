@@ -247,10 +247,15 @@ def leader_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
     leader = winner[0]
     gift = "the queen" if best == QUEEN_OF_SPADES else card_name(best)
     last = len(view.trick) == view.n - 1
-    if line.seat in lowest_seats(line.scores):
-        points = card_points(view, (best,))
-        return (f"{cap(lowest_words(line, line.seat))}: {gift} on {who(line, leader)} puts you {points} "
-                f"point{'s' if points != 1 else ''} ahead of {who(line, leader)}.")
+    if line.seat in lowest_seats(line.scores):  # ahead by the trick's points and this hand's so far, not the card's
+        so_far, me = moon_points(view), line.seat
+        ahead = line.scores[leader] + so_far[leader] + stake(view, best) - line.scores[me] - so_far[me]
+        if ahead <= 0:
+            return None  # counting this hand's points so far, the points would not put the learner ahead
+        keeps = "" if last else f" if {who(line, leader)} keeps this trick"
+        counted = ", counting this hand's points so far" if any(so_far) else ""
+        return (f"{cap(lowest_words(line, me))}: {gift} on {who(line, leader)} puts you {ahead} "
+                f"point{'s' if ahead != 1 else ''} ahead of {who(line, leader)}{keeps}{counted}.")
     high = max(range(len(line.scores)), key=lambda s: (line.scores[s], -s))
     alone = game_over([v + line.rules.moon_points - 1 for v in line.scores], line.rules)
     end = (f" and the game can end this hand ({who(line, high)} {'have' if high == line.seat else 'has'} "
