@@ -224,6 +224,9 @@ def test_rules_with_no_game_win_table_say_they_judge_in_points(queen: HandState)
     note = points_only_note(near) or ""
     assert note.startswith("The coach judges these rules in points only") and "check whether the points you give" \
         in note
+    assert "take a player to 100," in note
+    # review 2: where the game ends when a score passes 100, 'take a player past 100' (failed before: 'to 100')
+    assert "take a player past 100," in (points_only_note(view_in("deluxe", (60, 100, 30, 85))) or "")
     assert points_only_note(view_in("omnibus", (20, 40, 30, 35))) is None  # the end is out of reach this hand
     assert points_only_note(view_in("standard", (60, 99, 30, 85))) is None  # a table fits: judged in chance
     assert points_only_note(view_in("omnibus", None)) is None  # a lone hand

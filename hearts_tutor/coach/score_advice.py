@@ -429,8 +429,8 @@ def points_only_note(view: PlayerView) -> str | None:
         return None
     line = ScoreLine(rules, tuple(view.scores), view.seat)
     return (f"The coach judges these rules in points only (it has no game-win model for them), but at these scores "
-            f"({line_words(line)}) the game can end this hand: check whether the points you give take a player to "
-            f"{rules.target}, and who would then have the lowest score.")
+            f"({line_words(line)}) the game can end this hand: check whether the points you give take a player "
+            f"{'to' if rules.end == 'reach' else 'past'} {rules.target}, and who would then have the lowest score.")
 
 
 def with_points_only_note(view: PlayerView, judged: T, card: Card | None = None) -> T:
