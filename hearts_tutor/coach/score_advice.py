@@ -300,17 +300,23 @@ def ending_reason(view: PlayerView, line: ScoreLine, rival: Card) -> str | None:
             f"{lowest}, so keep the game going.")
 
 
-def _ending_gift(view: PlayerView, line: ScoreLine, best: Card) -> tuple[int, list[int]] | None:
-    """The seat winning the trick (not the learner) and every score after this hand's points so far with the
-    trick's points (``best`` played) to that seat, when those points end the game; else None."""
-    if not view.trick or not is_point_card(view, best):
+def trick_to_winner(view: PlayerView, line: ScoreLine, card: Card) -> tuple[int, list[int]] | None:
+    """With ``card`` played: the seat winning the trick, if not the learner, and every score after this hand's
+    points so far with the trick's points to that seat; None if the learner wins it (or no trick is on)."""
+    if not view.trick:
         return None
-    winner = trick_winner(view, best)
+    winner = trick_winner(view, card)
     if winner is None or winner[0] == line.seat:
         return None
     after = [v + p for v, p in zip(line.scores, moon_points(view), strict=True)]
-    after[winner[0]] += stake(view, best)
-    return (winner[0], after) if game_over(after, line.rules) else None
+    after[winner[0]] += stake(view, card)
+    return winner[0], after
+
+
+def _ending_gift(view: PlayerView, line: ScoreLine, best: Card) -> tuple[int, list[int]] | None:
+    """:func:`trick_to_winner` when ``best`` is a point card and those points end the game; else None."""
+    given = trick_to_winner(view, line, best) if is_point_card(view, best) else None
+    return given if given is not None and game_over(given[1], line.rules) else None
 
 
 def end_it_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
@@ -467,5 +473,5 @@ def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | No
 
 
 __all__ = ["after_moon", "chance_sentence", "danger_reason", "end_it_reason", "end_this_hand_words", "ending_reason",
-           "leader_reason", "line_words", "lowest_seats", "lowest_words", "moon_reason",
-           "points_only_note", "score_reason", "tie_end_reason", "who", "with_points_only_note"]
+           "leader_reason", "line_words", "lowest_seats", "lowest_words", "moon_reason", "points_only_note",
+           "score_reason", "tie_end_reason", "trick_to_winner", "who", "with_points_only_note"]

@@ -42,6 +42,7 @@ from .score_advice import (
     moon_reason,
     score_reason,
     tie_end_reason,
+    trick_to_winner,
     who,
 )
 from .situation import card_points, is_point_card, stake, trick_winner
@@ -59,14 +60,8 @@ UNSURE_BELOW = 0.6
 def ends_game(view: PlayerView, line: ScoreLine, card: Card) -> bool:
     """Whether ``card`` lets the player winning the trick (not the learner) take this trick's points, with the
     hand's points so far, to the target: the game then ends after this hand."""
-    if not view.trick:
-        return False
-    winner = trick_winner(view, card)
-    if winner is None or winner[0] == line.seat:
-        return False
-    after = [v + p for v, p in zip(line.scores, moon_points(view), strict=True)]
-    after[winner[0]] += stake(view, card)
-    return game_over(after, line.rules)
+    given = trick_to_winner(view, line, card)
+    return given is not None and game_over(given[1], line.rules)
 
 
 def agreeing_reason(view: PlayerView, line: ScoreLine, card: Card, others: Sequence[Card] = ()) -> str | None:
