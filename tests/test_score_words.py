@@ -24,9 +24,10 @@ from hearts_tutor.coach.score_advice import (
     with_points_only_note,
 )
 from hearts_tutor.coach.score_facts import check_score_explanation
+from hearts_tutor.coach.situation import trick_winner
 from hearts_tutor.coach.text import MOON_CHOICE_HINTS, chance_tenths, hint_moon_choice, review_expected_line
 from hearts_tutor.coach.to_score import chance_words, percent
-from hearts_tutor.engine.cards import parse_cards
+from hearts_tutor.engine.cards import parse_card, parse_cards
 from hearts_tutor.engine.hand import HandState
 from hearts_tutor.engine.rules import Rules
 from hearts_tutor.engine.view import PlayerView
@@ -126,7 +127,7 @@ def test_the_danger_is_said_only_within_a_players_own_take(queen: HandState) -> 
         "take (the queen, a trick full of hearts), even at a point or two more on average.")
     assert danger((99, 40, 50, 60)) == (
         "You have 99, the highest score: any point you take ends the game with you behind. Take no point, unless "
-        "you can take every one (a moon): no trick that can hold a heart.")
+        "you can take every one (a moon): win no trick that can hold a point card.")
     assert "3 more points end the game with you behind" in (danger((97, 40, 50, 60)) or "")
     # 'with you behind' only where the others cannot catch up with the points left
     assert "behind" not in (danger((99, 96, 97, 98)) or "") and "any point you take" in (danger((99, 96, 97, 98)) or "")
@@ -297,3 +298,16 @@ def test_the_queen_on_a_tied_lowest_player_counts_this_hands_points() -> None:
     assert leader_reason(view, line_of(view), QS) == (
         "You share the lowest score (30, with seat 2): the queen on seat 2 puts you 11 points ahead of seat 2, "
         "counting this hand's points so far.")
+
+
+def test_the_queen_is_not_given_to_a_player_no_longer_lowest_counting_this_hand() -> None:
+    """Seat 2 shares the lowest score (30) at the score line but has taken the ace of hearts this hand: counting
+    it, seat 1 alone is lowest, so 'give seat 2 the queen' is not said (review 2; said before)."""
+    hands = {0: "AC KC QS 2S 3S 9H 3H 4H 5H TH JH 6C 7C", 1: "3C AS 4D AH 5D 6D 7D 8D 9D TD 6S 7S 8S",
+             2: "5C AD KH 4S KD QD JD QC TS JS 2H 6H 7H", 3: "2C 8C 2D QH 5S 4C 9C TC JC 9S 3D KS 8H"}
+    state = make_state("standard", hands, "2C AC 3C 5C 6C AH QC 8C 4S 5S 2S AS 4D AD 2D")  # seat 2 took AH
+    tied = at(state, (40, 30, 30, 95))
+    assert tied.my_turn and trick_winner(tied, QS) == (2, parse_card("AD"))
+    assert leader_reason(tied, line_of(tied), QS) is None
+    alone = at(state, (40, 35, 30, 95))  # still lowest with the ace of hearts counted (31)
+    assert (leader_reason(alone, line_of(alone), QS) or "").endswith("give seat 2 the queen.")

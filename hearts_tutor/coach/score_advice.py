@@ -244,6 +244,8 @@ def leader_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
     if winner is None or winner[0] == line.seat or winner[0] not in lowest_seats(line.scores) or \
             not line.can_end_this_hand:
         return None
+    if winner[0] not in lowest_seats([v + p for v, p in zip(line.scores, moon_points(view), strict=True)]):
+        return None  # no longer the lowest, counting this hand's points so far
     leader = winner[0]
     gift = "the queen" if best == QUEEN_OF_SPADES else card_name(best)
     last = len(view.trick) == view.n - 1
@@ -416,7 +418,7 @@ def danger_reason(view: PlayerView, line: ScoreLine) -> str | None:
     if room <= 3:
         take = "any point you take ends" if room == 1 else f"{room} more points end"
         unless = ", unless you can take every one (a moon)" if moon_open else ""
-        return f"{yours}: {take} the game{behind}. Take no point{unless}: no trick that can hold a heart."
+        return f"{yours}: {take} the game{behind}. Take no point{unless}: win no trick that can hold a point card."
     queen_out = queen_scores(view.rules) and not view.played_mask() >> QUEEN_OF_SPADES & 1
     big = "the queen, a trick full of hearts" if queen_out else "a trick full of hearts"
     return (f"{yours}: {room} more points would end the game{behind}, so keep away from a big take ({big}), even "
