@@ -37,6 +37,16 @@ class Summary:
     n: int
 
 
+def paired_difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``a - b`` deal by deal and its standard error (infinite on fewer than two deals)."""
+    d = [x - y for x, y in zip(a, b, strict=True)]
+    n = len(d)
+    m = sum(d) / n
+    if n < 2:
+        return m, math.inf
+    return m, math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n)
+
+
 def summarise(values: dict[Any, list[float]], order: Callable[[Any], Any]) -> Summary:
     """The paired summary of ``values`` (an equal-length list of per-deal values for each option; ``order``
     breaks ties between equal means)."""
@@ -50,10 +60,7 @@ def summarise(values: dict[Any, list[float]], order: Callable[[Any], Any]) -> Su
         if o == best:
             diff[o], se[o], cost[o] = 0.0, 0.0, 0.0
             continue
-        d = [a - b for a, b in zip(values[o], vb, strict=True)]
-        m = sum(d) / n
-        var = sum((x - m) ** 2 for x in d) / (n - 1) if n > 1 else math.inf
-        s = math.sqrt(var / n) if n > 1 else math.inf
+        m, s = paired_difference(values[o], vb)
         diff[o], se[o] = m, s
         cost[o] = 0.0 if m <= NOISE_Z * s else m
     return Summary(means, best, diff, se, cost, n)
@@ -86,4 +93,4 @@ def score_decides(line: ScoreLine, est: Mapping[K, Estimate], fewest: K, order: 
                          by=0.0 if line.can_end_this_hand else SCORE_MATTERS)
 
 
-__all__ = ["NOISE_Z", "SCORE_MATTERS", "Summary", "clearly_worse", "score_decides", "summarise"]
+__all__ = ["NOISE_Z", "SCORE_MATTERS", "Summary", "clearly_worse", "paired_difference", "score_decides", "summarise"]

@@ -9,7 +9,8 @@ Grades, lesson puzzles and the practice bank all call a move right when it is be
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Iterable, Sequence
 
 BANDS = ("best", "good", "inaccuracy", "mistake", "blunder")
 BAND_LIMITS = (0.3, 1.0, 2.5, 6.0)
@@ -26,6 +27,22 @@ def band_of(cost: float, limits: Sequence[float] = BAND_LIMITS) -> str:
         if cost <= limit:
             return band
     return BANDS[-1]
+
+
+UNSURE_BELOW = 0.6
+"""A grade whose confidence in its band is below this says "the coach is not sure"; so does a hint at a score line
+whose card the simulations cannot tell from another's (:func:`sure_none_better`)."""
+
+
+def sure_none_better(differences: Iterable[tuple[float, float]], width: float = BAND_LIMITS[0]) -> float:
+    """The chance, under a normal approximation, that no other option beats the best by more than ``width``, given
+    each other option's paired difference from the best (mean and standard error of other - best, in a value to
+    minimise); a difference without a finite, positive standard error counts as sure."""
+    sure = 1.0
+    for mean, se in differences:
+        if se > 0 and math.isfinite(se):
+            sure *= 0.5 * (1.0 + math.erf((mean + width) / se / math.sqrt(2.0)))
+    return sure
 
 
 CHANCE_BAND_LIMITS = tuple(limit / 100 for limit in BAND_LIMITS)
@@ -47,4 +64,5 @@ def chance_band(cost: float) -> str:
     return band_of(cost, CHANCE_BAND_LIMITS)
 
 
-__all__ = ["BANDS", "BAND_LIMITS", "CHANCE_BAND_LIMITS", "CHANCE_GOOD", "POINTS_GOOD", "band_of", "chance_band"]
+__all__ = ["BANDS", "BAND_LIMITS", "CHANCE_BAND_LIMITS", "CHANCE_GOOD", "POINTS_GOOD", "UNSURE_BELOW", "band_of",
+           "chance_band", "sure_none_better"]

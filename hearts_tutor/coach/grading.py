@@ -53,8 +53,9 @@ from ..engine.hand import IllegalMove, Phase
 from ..engine.view import PlayerView
 from ..equity.line import ScoreLine, judged_line
 from . import text
-from .bands import BAND_LIMITS, BANDS, band_of
+from .bands import BAND_LIMITS, BANDS, UNSURE_BELOW, band_of, sure_none_better
 from .passing import check_pass, pass_candidates, suggest_pass
+from .score_advice import points_only_note, with_points_only_note
 
 #: Rollouts (deals x options) behind one play grade, and the bounds on the number of deals.
 PLAY_BUDGET = 4000
@@ -166,12 +167,7 @@ def _confidence(summary: Summary, option: Any, limits: Sequence[float] = BAND_LI
         if not others:
             return 1.0
         # the chance that no other option is better by more than the band's width
-        p = 1.0
-        for o in others:
-            s = summary.se[o]
-            if s > 0 and math.isfinite(s):
-                p *= _phi((summary.diff[o] + limits[0]) / s)
-        return max(0.0, min(1.0, p))
+        return max(0.0, min(1.0, sure_none_better(((summary.diff[o], summary.se[o]) for o in others), limits[0])))
     band = band_of(summary.cost[option], limits)
     lo, hi = _band_range(band, limits)
     m, s = summary.diff[option], summary.se[option]
@@ -220,18 +216,6 @@ def card_order(c: Card) -> tuple[int, int]:
     return (rank_of(c), c)
 
 
-def _points_only(view: PlayerView) -> bool:
-    from .score_advice import points_only_note
-
-    return points_only_note(view) is not None
-
-
-def _with_note(view: PlayerView, grade: Grade, card: Card | None = None) -> Grade:
-    from .score_advice import with_points_only_note
-
-    return with_points_only_note(view, grade, card)
-
-
 def grade_play(view: PlayerView, card: Card, *, seed: int = 0, rollouts: int | None = None,
                deadline: float = DEADLINE, to_score: bool = True) -> Grade:
     """Grade playing ``card`` in this position (the seat to move must be the view's seat); in a match, at the
@@ -242,9 +226,9 @@ def grade_play(view: PlayerView, card: Card, *, seed: int = 0, rollouts: int | N
     if verdict is not None:
         raise IllegalMove(verdict.rule, verdict.reason, card)
     line = judged_line(view) if to_score else None
-    if line is None and to_score and _points_only(view):  # no game-win table for these rules: say so
-        return _with_note(view, grade_play(view, card, seed=seed, rollouts=rollouts, deadline=deadline, to_score=False),
-                          card)
+    if line is None and to_score and points_only_note(view):  # no game-win table for these rules: say so
+        plain = grade_play(view, card, seed=seed, rollouts=rollouts, deadline=deadline, to_score=False)
+        return with_points_only_note(view, plain, card)
     legal, run_one = play_values(view, line)
     n = deals_for(len(legal)) if rollouts is None else rollouts
     if len(legal) == 1:
@@ -287,7 +271,7 @@ def make_grade(view: PlayerView, kind: str, cards: tuple[Card, ...], chosen: Any
         if warning is not None:
             explanation += " " + warning.reason
             feedback += " " + _without_other_cards(warning.reason, [c for c in summary.means if c != chosen])
-    if summary.n and confidence < 0.6:
+    if summary.n and confidence < UNSURE_BELOW:
         explanation += text.grade_close_call()
         feedback += text.grade_close_call()
     return Grade(cards=cards, expected=expected, best=best, cost=round(cost, 3), band=band,
@@ -339,9 +323,10 @@ def grade_pass(view: PlayerView, cards: Sequence[Card], *, seed: int = 0, rollou
     chosen = tuple(sorted(cards))
     options = pass_candidates(view, extra=[chosen, *candidates])
     line = judged_line(view) if to_score else None
-    if line is None and to_score and _points_only(view):  # no game-win table for these rules: say so
-        return _with_note(view, grade_pass(view, cards, seed=seed, rollouts=rollouts, candidates=candidates,
-                                           deadline=deadline, to_score=False))
+    if line is None and to_score and points_only_note(view):  # no game-win table for these rules: say so
+        plain = grade_pass(view, cards, seed=seed, rollouts=rollouts, candidates=candidates, deadline=deadline,
+                           to_score=False)
+        return with_points_only_note(view, plain)
     run_one = pass_values(view, options, line)
     n = deals_for(len(options), kind="pass") if rollouts is None else rollouts
     if line is not None and AT_SCORE:

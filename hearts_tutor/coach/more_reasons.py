@@ -42,8 +42,8 @@ from .facts import (
     shown_out,
 )
 from .flags import queen_scores
-from .reasons import Reason
-from .situation import is_point_card, seats_after, stake
+from .reasons import Reason, points_to_throw
+from .situation import seats_after, stake
 
 
 def more_reason(view: PlayerView, best: Card, tempting: Card | None) -> Reason | None:
@@ -172,7 +172,7 @@ def _void_lead(view: PlayerView, b: Card, t: Card) -> Reason | None:
         return None
     holder = view.known_holder().get(QUEEN_OF_SPADES)
     queen = holder in voids and queen_live(view)
-    if not queen and not any(is_point_card(view, c) and suit_of(c) != st for c in view.unseen()):
+    if not queen and not points_to_throw(view, st):
         return None
     thrower: Fact = QueenHolderShownOut(holder, st) if queen and holder is not None else ShownOut(voids[0], st)
     out_b = out_of_suit(view, sb)

@@ -86,7 +86,7 @@ def _lead_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
         where: Fact = QueenLive() if holder is None else QueenHeldBy(holder)
         return _say(view, text.reason_queen_catch(b, t, ht == 0), where, HigherOut(t, ht))
     voids_t, voids_b = shown_out(view, st), shown_out(view, sb)
-    if sb != st and voids_t and not voids_b and ht < 3 and may_follow(view, st) and _points_to_throw(view, st):
+    if sb != st and voids_t and not voids_b and ht < 3 and may_follow(view, st) and points_to_throw(view, st):
         return _say(view, text.reason_void_lead(b, t), ShownOut(voids_t[0], st), NoneShownOut(sb))
     if sb != st and not may_follow(view, st) and may_follow(view, sb):
         if hb:
@@ -112,7 +112,7 @@ def _lead_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
                     SuitOut(sb, len(out_of_suit(view, sb))))
     if b == JACK_OF_DIAMONDS and view.rules.jack_points and hb == 0 and view.rules.decks == 1:
         return _say(view, text.reason_lead_boss_jack(view.rules.jack_points), HigherOut(b, 0))
-    if hb == 0 and may_follow(view, sb) and _points_to_throw(view, sb):  # else 'now' has no reason
+    if hb == 0 and may_follow(view, sb) and points_to_throw(view, sb):  # else 'now' has no reason
         return _say(view, text.reason_boss_now(b), HigherOut(b, 0),
                     SuitOut(sb, len(out_of_suit(view, sb))))
     if hb and ht:
@@ -151,7 +151,7 @@ def _jack_may_be_lost(view: PlayerView, b: Card, reason: Reason) -> Reason:
     return Reason(reason.words[:-1] + text.jack_lost(view.rules.jack_points), reason.facts)
 
 
-def _points_to_throw(view: PlayerView, suit: int) -> bool:
+def points_to_throw(view: PlayerView, suit: int) -> bool:
     """A point card of another suit than ``suit`` is still out in another hand: a player out of ``suit`` could
     throw it on a trick of it (the hearts on a club trick; on a heart trick only the queen of spades)."""
     return any(is_point_card(view, c) and suit_of(c) != suit for c in view.unseen())
@@ -203,7 +203,7 @@ def _follow_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
                     *((CardOut(JACK_OF_DIAMONDS),) if catch else ()))
     if b_wins and not t_wins:
         if hb <= 1:  # what makes it a winner anyway: the cards above it still out, not the suit's count
-            return _say(view, text.reason_take_now(b, led, hb == 0, _points_to_throw(view, led)), TrickPoints(points),
+            return _say(view, text.reason_take_now(b, led, hb == 0, points_to_throw(view, led)), TrickPoints(points),
                         HigherOut(b, hb))
         return None
     if b_wins and t_wins and rank_of(b) < rank_of(t) and hb and after:

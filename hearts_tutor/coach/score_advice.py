@@ -102,11 +102,30 @@ def lowest_words(line: ScoreLine, seat: int, scores: Sequence[int] | None = None
     return f"{who(line, seat)} {verb} the lowest score ({scores[seat]}, with {' and '.join(others)})"
 
 
+def scores_so_far(view: PlayerView, line: ScoreLine) -> list[int]:
+    """Every seat's score counting this hand's points so far (at least what each will have after the hand)."""
+    return [v + p for v, p in zip(line.scores, moon_points(view), strict=True)]
+
+
+def _would_take(view: PlayerView, line: ScoreLine, taker: int, card: Card, reached: int) -> str:
+    """'If seat 2 keeps this trick, the queen of spades would take seat 2, who is winning this trick, to at least
+    109: ' (without the 'if' when the learner plays last to the trick)."""
+    stays = "" if len(view.trick) == view.n - 1 else f"If {who(line, taker)} keeps this trick, "
+    gift = card_name(card) if stays else cap(card_name(card))
+    return f"{stays}{gift} would take {who(line, taker)}, who is winning this trick, to at least {reached}: "
+
+
 def _left_to_take(view: PlayerView) -> int:
     """The points of the cards nobody has taken yet (the trick's, the learner's hand, the unseen cards), the jack
     of diamonds' minus not counted: the most this hand can still add to one score."""
     cards = (*view.carried, *view.trick, *view.hand, *view.unseen())
     return sum(max(0, view.rules.card_points(c)) for c in cards)
+
+
+def _left_after(view: PlayerView, card: Card) -> int:
+    """The points of every card still to be played but ``card`` (the unseen cards and the rest of the hand), the
+    jack of diamonds' minus not counted: the most the learner can still take after playing ``card``."""
+    return sum(max(0, card_points(view, (c,))) for c in (*view.unseen(), *(c for c in view.hand if c != card)))
 
 
 def _jack_relief(view: PlayerView) -> int:
@@ -244,7 +263,7 @@ def leader_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
     if winner is None or winner[0] == line.seat or winner[0] not in lowest_seats(line.scores) or \
             not line.can_end_this_hand:
         return None
-    if winner[0] not in lowest_seats([v + p for v, p in zip(line.scores, moon_points(view), strict=True)]):
+    if winner[0] not in lowest_seats(scores_so_far(view, line)):
         return None  # no longer the lowest, counting this hand's points so far
     leader = winner[0]
     gift = "the queen" if best == QUEEN_OF_SPADES else card_name(best)
@@ -284,7 +303,7 @@ def ending_reason(view: PlayerView, line: ScoreLine, rival: Card) -> str | None:
     if winner is None or winner[0] == line.seat:
         return None
     taker = winner[0]
-    after = [v + p for v, p in zip(line.scores, moon_points(view), strict=True)]  # at least: the points so far
+    after = scores_so_far(view, line)  # at least: the points so far
     after[taker] += stake(view, rival) - _jack_relief(view)  # the jack of diamonds, if out, may still lower it
     reached = after[taker]
     leader = min(range(len(after)), key=lambda s: (after[s], s))
@@ -295,11 +314,8 @@ def ending_reason(view: PlayerView, line: ScoreLine, rival: Card) -> str | None:
                   "counting this hand's points so far)")
     else:
         lowest = f"{lowest_words(line, leader, after)}; you have {after[line.seat]}"
-    stays = "" if len(view.trick) == view.n - 1 else f"If {who(line, taker)} keeps this trick, "
-    gift = card_name(rival) if stays else cap(card_name(rival))
-    return (f"{stays}{gift} would take {who(line, taker)}, who is winning this trick, to at least "
-            f"{reached}: {_unless_moon(view, line, taker, rival, 'lose')}that ends the game after this hand while "
-            f"{lowest}, so keep the game going.")
+    return (f"{_would_take(view, line, taker, rival, reached)}{_unless_moon(view, line, taker, rival, 'lose')}"
+            f"that ends the game after this hand while {lowest}, so keep the game going.")
 
 
 def trick_to_winner(view: PlayerView, line: ScoreLine, card: Card) -> tuple[int, list[int]] | None:
@@ -310,7 +326,7 @@ def trick_to_winner(view: PlayerView, line: ScoreLine, card: Card) -> tuple[int,
     winner = trick_winner(view, card)
     if winner is None or winner[0] == line.seat:
         return None
-    after = [v + p for v, p in zip(line.scores, moon_points(view), strict=True)]
+    after = scores_so_far(view, line)
     after[winner[0]] += stake(view, card)
     return winner[0], after
 
@@ -331,12 +347,9 @@ def end_it_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
     me = line.seat
     if any(after[s] <= after[me] for s in range(len(after)) if s != me):
         return None
-    stays = "" if len(view.trick) == view.n - 1 else f"If {who(line, taker)} keeps this trick, "
-    gift = card_name(best) if stays else cap(card_name(best))
-    start = (f"{stays}{gift} would take {who(line, taker)}, who is winning this trick, to at least {after[taker]}: "
-             f"{_unless_moon(view, line, taker, best, 'win')}that ends the game after this hand")
-    left = [*view.unseen(), *(c for c in view.hand if c != best)]  # every card still to be played but this one
-    most = after[me] + sum(max(0, card_points(view, (c,))) for c in left)
+    start = (f"{_would_take(view, line, taker, best, after[taker])}{_unless_moon(view, line, taker, best, 'win')}"
+             "that ends the game after this hand")
+    most = after[me] + _left_after(view, best)
     second = min((s for s in range(len(after)) if s != me), key=lambda s: (after[s], s))
     if line.rules.decks == 1 and most < after[second]:
         return (f"{start}, and even if you took every point left you would have {most}, below {who(line, second)}'s "
@@ -357,16 +370,13 @@ def tie_end_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
     me, tied = line.seat, lowest_seats(after)
     if me not in tied or len(tied) == 1:
         return None
-    left = [*view.unseen(), *(c for c in view.hand if c != best)]  # every card still to be played but this one
-    most = after[me] + sum(max(0, card_points(view, (c,))) for c in left)
+    most = after[me] + _left_after(view, best)
     if any(after[s] <= most for s in range(len(after)) if s not in tied):
         return None  # a seat above could still end up lowest: nothing proven
-    stays = "" if len(view.trick) == view.n - 1 else f"If {who(line, taker)} keeps this trick, "
-    gift = card_name(best) if stays else cap(card_name(best))
     others = " and ".join(who(line, s) for s in tied if s != me)
     counted = ", counting this hand's points so far" if any(moon_points(view)) else ""
-    return (f"{stays}{gift} would take {who(line, taker)}, who is winning this trick, to at least {after[taker]}: "
-            f"{_unless_moon(view, line, taker, best, 'tie')}that ends the game after this hand while "
+    return (f"{_would_take(view, line, taker, best, after[taker])}{_unless_moon(view, line, taker, best, 'tie')}"
+            "that ends the game after this hand while "
             f"{lowest_words(line, me, after)}{counted}: take fewer points than {others} from here and you win the "
             "game; as many, and you share the win.")
 
@@ -476,4 +486,4 @@ def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | No
 
 __all__ = ["after_moon", "chance_sentence", "danger_reason", "end_it_reason", "end_this_hand_words", "ending_reason",
            "leader_reason", "line_words", "lowest_seats", "lowest_words", "moon_reason", "points_only_note",
-           "score_reason", "tie_end_reason", "trick_to_winner", "who", "with_points_only_note"]
+           "score_reason", "scores_so_far", "tie_end_reason", "trick_to_winner", "who", "with_points_only_note"]

@@ -41,10 +41,10 @@ from ..engine.cards import Card
 from ..engine.view import PlayerView
 from ..equity.line import ScoreLine
 from . import text
+from .bands import UNSURE_BELOW
 from .grading import AT_SCORE, BAND_LIMITS, Grade, collect_deals, make_grade, summarise
 from .score_advice import end_this_hand_words, line_words
 from .score_why import (
-    UNSURE_BELOW,
     agreeing_reason,
     feedback_reason,
     names_only,

@@ -20,16 +20,16 @@ the one to show:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..bots.moon import moon_points
+from ..bots.paired import paired_difference
 from ..engine.cards import QUEEN_OF_SPADES, Card, card_name
 from ..engine.view import PlayerView
 from ..equity import game_over
 from ..equity.line import ScoreLine
-from .bands import BAND_LIMITS
+from .bands import UNSURE_BELOW, sure_none_better
 from .score_advice import (
     after_moon,
     chance_sentence,
@@ -38,9 +38,11 @@ from .score_advice import (
     ending_reason,
     leader_reason,
     line_words,
+    lowest_seats,
     lowest_words,
     moon_reason,
     score_reason,
+    scores_so_far,
     tie_end_reason,
     trick_to_winner,
     who,
@@ -51,11 +53,6 @@ from .to_score import percent
 
 if TYPE_CHECKING:
     from ..bots.search import Estimate
-
-#: A grade's confidence below which it says "the coach is not sure" (:func:`~.grading.make_grade`); a hint at a
-#: score line says it at the same confidence.
-UNSURE_BELOW = 0.6
-
 
 def ends_game(view: PlayerView, line: ScoreLine, card: Card) -> bool:
     """Whether ``card`` lets the player winning the trick (not the learner) take this trick's points, with the
@@ -134,14 +131,7 @@ def unsure_words(est: Mapping[Card, Estimate], best: Card, order: Callable[[Card
     others = [c for c in est if c != best]
     if len(base) < 2 or not others or any(len(est[c].values) != len(base) for c in others):
         return ""
-    sure = 1.0
-    for c in others:
-        d = [a - b for a, b in zip(est[c].values, base, strict=True)]
-        m = sum(d) / len(d)
-        se = math.sqrt(sum((x - m) ** 2 for x in d) / (len(d) - 1) / len(d))
-        if se > 0:
-            sure *= 0.5 * (1.0 + math.erf((m + BAND_LIMITS[0]) / se / math.sqrt(2.0)))
-    if sure >= UNSURE_BELOW:
+    if sure_none_better(paired_difference(est[c].values, base) for c in others) >= UNSURE_BELOW:
         return ""
     runner = min(others, key=lambda c: (round(est[c].mean, 9), order(c)))
     return (f" The coach is not sure of this hint: the simulations cannot tell {play_phrase(best)} from "
@@ -150,8 +140,8 @@ def unsure_words(est: Mapping[Card, Estimate], best: Card, order: Callable[[Card
 
 def _lowest(scores: Sequence[int]) -> int | None:
     """The one seat with the lowest score (None on a tie)."""
-    low = min(scores)
-    return scores.index(low) if scores.count(low) == 1 else None
+    seats = lowest_seats(scores)
+    return seats[0] if len(seats) == 1 else None
 
 
 def _moon_clause(view: PlayerView, line: ScoreLine, taker: int) -> str:
@@ -177,7 +167,7 @@ def take_it_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card) -
     if mine is None or theirs is None or mine[0] != line.seat:
         return None
     taker, so_far = theirs[0], moon_points(view)
-    after = [v + p for v, p in zip(line.scores, so_far, strict=True)]
+    after = scores_so_far(view, line)
     if game_over([v + (stake(view, best) if s == line.seat else 0) for s, v in enumerate(after)], line.rules):
         return None  # the learner's own take would end the game too
     after[taker] += stake(view, rival)
@@ -191,18 +181,18 @@ def take_it_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card) -
     counted = ", counting this hand's points so far" if any(so_far) else ""
     return (f"{keeps}{'this' if keeps else 'This'} trick's {points} point{'s' if points != 1 else ''} would take "
             f"{who(line, taker)} to at least {after[taker]}: {_moon_clause(view, line, taker)}that ends the game "
-            f"after this hand while {who(line, low)} {'have' if low == line.seat else 'has'} the lowest score "
-            f"({after[low]}; you have {after[line.seat]}{counted}), so {take} with {card_name(best)} and "
+            f"after this hand while {who(line, low)} has the lowest score ({after[low]}; you have {after[line.seat]}"
+            f"{counted}), so {take} with {card_name(best)} and "
             "keep the game going.")
 
 
 def low_player_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card) -> str | None:
     """Aim for the low player (Andrews): the learner is behind, another seat alone has the lowest score, and
     ``rival`` would give this trick's points to a third seat, taking it above every other score (nearest the end of
-    the game), where ``best``
-    keeps them off it (it wins the trick, or gives that seat fewer points); said for ``best`` only, and only when
-    ``rival``'s points do not end the game this hand (:func:`~.score_advice.ending_reason` words that). None
-    otherwise (also under a jack of diamonds that scores minus: who ends nearer the end is then not proven)."""
+    the game), where ``best`` keeps them off it (it wins the trick, or gives that seat fewer points); said for
+    ``best`` only, and only when ``rival``'s points do not end the game this hand
+    (:func:`~.score_advice.ending_reason` words that). None otherwise (also under a jack of diamonds that scores
+    minus: who ends nearer the end is then not proven)."""
     if not view.trick or best == rival or view.rules.jack_points < 0:
         return None
     theirs, mine = trick_winner(view, rival), trick_winner(view, best)
@@ -215,7 +205,7 @@ def low_player_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card
     if mine[0] == line.seat and stake(view, best) > 0:
         return None  # ``best`` takes the points itself: that brings the end nearer too
     low = _lowest(line.scores)
-    after = [v + p for v, p in zip(line.scores, moon_points(view), strict=True)]
+    after = scores_so_far(view, line)
     if low is None or low in (me, taker) or _lowest(after) != low:
         return None
     nearest = max(v for s, v in enumerate(after) if s != taker)
@@ -240,12 +230,12 @@ def ends_anyway_words(view: PlayerView, line: ScoreLine) -> str | None:
     """The points taken so far already take a player to the target, so the game ends after this hand whoever takes
     the rest (unless that player shoots the moon): the lowest score at the end of the hand wins. None otherwise."""
     so_far = moon_points(view)
-    after = [v + p for v, p in zip(line.scores, so_far, strict=True)]
+    after = scores_so_far(view, line)
     if not game_over(after, line.rules):
         return None
     top = max(range(len(after)), key=lambda s: (after[s], s == line.seat))
     low = min(after)
-    lowest = [s for s in range(len(after)) if after[s] == low]
+    lowest = lowest_seats(after)
     if len(lowest) == 1:
         now = f"{'you are' if lowest[0] == line.seat else who(line, lowest[0]) + ' is'} lowest, on {low}"
     else:
@@ -280,6 +270,6 @@ def sorted_options(means: Mapping[Any, float], first: Sequence[Any] = ()) -> lis
     return [*first, *rest]
 
 
-__all__ = ["UNSURE_BELOW", "agreeing_reason", "ends_anyway_words", "ends_game", "feedback_reason",
+__all__ = ["agreeing_reason", "ends_anyway_words", "ends_game", "feedback_reason",
            "kept_chance_sentence", "low_player_reason", "names_only", "score_decides_words", "score_why",
            "sorted_options", "specific_reason", "take_it_reason", "unsure_words"]

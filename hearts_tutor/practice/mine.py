@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from ..batch.runner import run_batch
+from ..bots.paired import paired_difference
 from ..engine.cards import HEARTS, Card
 from ..engine.hand import HandState, Phase
 from ..engine.record import HandRecord
@@ -226,13 +227,10 @@ def compare(values: Mapping[Any, list[float]]) -> Comparison:
 
 def paired_lower_bound(values: Mapping[Any, list[float]], worse: Any, better: Any) -> float:
     """The lower end of the 95% confidence interval of how many points ``worse`` gives up to ``better``."""
-    d = [a - b for a, b in zip(values[worse], values[better], strict=True)]
-    n = len(d)
-    if n < 2:
+    if len(values[worse]) < 2:
         return -math.inf
-    m = sum(d) / n
-    var = sum((x - m) ** 2 for x in d) / (n - 1)
-    return m - Z95 * math.sqrt(var / n)
+    m, se = paired_difference(values[worse], values[better])
+    return m - Z95 * se
 
 
 def _temptations(choices: Mapping[str, Any], accepted: Sequence[Any]) -> list[Any]:
