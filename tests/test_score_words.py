@@ -15,6 +15,8 @@ from positions import make_state
 
 from hearts_tutor.bots.base import _MOON_CHOSEN, _MOON_THOUGHT
 from hearts_tutor.bots.rollout_moon import MOON_CHOICE_WHY, moon_choice
+from hearts_tutor.coach.grading import grade_pass
+from hearts_tutor.coach.hints import hint
 from hearts_tutor.coach.score_advice import (
     danger_reason,
     end_this_hand_words,
@@ -24,6 +26,7 @@ from hearts_tutor.coach.score_advice import (
     with_points_only_note,
 )
 from hearts_tutor.coach.score_facts import check_score_explanation
+from hearts_tutor.coach.score_why import pass_reason
 from hearts_tutor.coach.situation import trick_winner
 from hearts_tutor.coach.text import MOON_CHOICE_HINTS, chance_tenths, hint_moon_choice, review_expected_line
 from hearts_tutor.coach.to_score import chance_words, percent
@@ -311,3 +314,53 @@ def test_the_queen_is_not_given_to_a_player_no_longer_lowest_counting_this_hand(
     assert leader_reason(tied, line_of(tied), QS) is None
     alone = at(state, (40, 35, 30, 95))  # still lowest with the ace of hearts counted (31)
     assert (leader_reason(alone, line_of(alone), QS) or "").endswith("give seat 2 the queen.")
+
+
+# ----- G3: a pass at a score line says what the score asks of it -----
+
+PASS_HANDS = {0: "AC KC 5C QS 2S 3S 4S AH 9H 2D 8D JD 3C"}
+
+
+@pytest.fixture(scope="module")
+def passing() -> HandState:
+    return make_state("standard", PASS_HANDS, direction="left")
+
+
+@pytest.mark.parametrize(("scores", "opening"), [
+    ((95, 40, 60, 20), "You have 95, the highest score: 5 more points would end the game with you behind, so keep "
+                       "away from a big take"),
+    ((60, 96, 30, 70), "Seat 2 has the lowest score (30), more than a moon's 26 points below your 60: if the game "
+                       "ends this hand, you cannot win it. Your chance is that it goes on, and seat 1 (96) can end "
+                       "it: points that take seat 1 to 100 end it."),
+    ((90, 95, 20, 40), "Seat 2 has the lowest score (20), more than a moon's 26 points below your 90: if the game "
+                       "ends this hand, you cannot win it. Your chance is that it goes on, and you (90) or seat 1 "
+                       "(95) can end it: points that take you or seat 1 to 100 end it."),
+    ((40, 92, 95, 60), "You have the lowest score (40), and seat 1 (92) or seat 2 (95) can end the game this hand: "
+                       "points that take seat 1 or seat 2 to 100 win you the game if you still have the lowest score "
+                       "after the hand, so keep your own take small."),
+])
+def test_a_pass_where_the_game_can_end_says_what_the_score_asks(passing: HandState, scores: tuple[int, ...],
+                                                                 opening: str) -> None:
+    view = at(passing, scores)
+    assert (pass_reason(view, line_of(view)) or "").startswith(opening)
+
+
+@pytest.mark.parametrize("scores", [
+    (0, 0, 0, 0),        # the game cannot end this hand
+    (50, 80, 30, 70),    # seat 1 can end it, but the learner is neither lowest nor out of a moon's reach of it
+    (40, 95, 60, 20),    # seat 1 can end it; seat 3 is lowest, 20 below the learner: a moon makes that up
+    (57, 96, 31, 70),    # 26 above the lowest: the learner's moon would tie it (a shared win), so not lost
+])
+def test_no_pass_sentence_where_the_score_asks_nothing_sure(passing: HandState, scores: tuple[int, ...]) -> None:
+    view = at(passing, scores)
+    assert pass_reason(view, line_of(view)) is None
+
+
+def test_the_pass_hint_and_grade_at_a_score_line_give_the_score_sentence(passing: HandState) -> None:
+    view = at(passing, (60, 96, 30, 70))
+    found = hint(view, rollouts=4, workers=1)
+    assert found.reason.startswith("Seat 2 has the lowest score (30)") and "chance to win the game" in found.reason
+    plain = hint(at(passing, (20, 30, 30, 40)), rollouts=4, workers=1)  # the game cannot end: points words only
+    assert "score" not in plain.reason and "chance" not in plain.reason
+    grade = grade_pass(view, parse_cards("AC KC 5C"), seed=1, rollouts=6)
+    assert grade.unit == "chance" and "more than a moon's 26 points below your 60" in grade.explanation

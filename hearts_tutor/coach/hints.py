@@ -234,7 +234,16 @@ def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: 
     words = reason if best == mine else explain_pass(view, best)
     if line is None:
         return Hint(best, words, est[best].mean)
-    return Hint(best, words, est[best].points, line=line, chance=1.0 - est[best].mean / 100,
+    chance = 1.0 - est[best].mean / 100
+    if line.can_end_this_hand:
+        from .score_advice import chance_sentence
+        from .score_why import kept_chance_sentence, pass_reason
+
+        why = pass_reason(view, line)
+        kept = (chance_sentence(chance, 1.0 - est[fewest].mean / 100, "the fewest-points pass") if best != fewest
+                else kept_chance_sentence(est, best, "pass"))
+        words = (f"{why} " if why else "") + f"{words} {kept}"
+    return Hint(best, words, est[best].points, line=line, chance=chance,
                 unit="chance" if line.can_end_this_hand else "points")
 
 

@@ -128,7 +128,7 @@ def _left_after(view: PlayerView, card: Card) -> int:
     return sum(max(0, card_points(view, (c,))) for c in (*view.unseen(), *(c for c in view.hand if c != card)))
 
 
-def _jack_relief(view: PlayerView) -> int:
+def jack_relief(view: PlayerView) -> int:
     """How far the jack of diamonds (when it scores minus and nobody has taken it) can still lower a score."""
     jack = view.rules.jack_points
     if jack >= 0 or (view.played_mask() >> JACK_OF_DIAMONDS & 1 and JACK_OF_DIAMONDS not in view.trick):
@@ -140,7 +140,7 @@ def _cannot_be_caught(view: PlayerView, line: ScoreLine, final: int, spent: int)
     """Whether no other seat can end this hand on ``final`` or more, the learner having taken ``spent`` of the
     points left: the others' scores (with their points so far) would need more than the points left to them."""
     so_far = moon_points(view)
-    if _jack_relief(view):
+    if jack_relief(view):
         return False  # the jack of diamonds could still lower the learner's score: nothing proven
     need = sum(max(0, final - (v + so_far[s])) for s, v in enumerate(line.scores) if s != line.seat)
     return need > _left_to_take(view) - spent
@@ -237,7 +237,7 @@ def _moon_keeps_you_in(view: PlayerView, line: ScoreLine) -> str | None:
     if not all(v < mine for s, v in enumerate(line.scores) if s != me):
         return None
     taken = moon_points(view)[me]
-    room = line.rules.target + (line.rules.end == "exceed") - mine - taken + _jack_relief(view)
+    room = line.rules.target + (line.rules.end == "exceed") - mine - taken + jack_relief(view)
     if room > _left_to_take(view) - 1 or not _cannot_be_caught(view, line, mine + taken + max(room, 0), max(room, 0)):
         return None
     yours = f"You have {mine} and every point so far this hand ({taken} point{'s' if taken != 1 else ''})"
@@ -287,7 +287,7 @@ def leader_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
         so_far = moon_points(view)
         later = ((view.leader + k) % view.n for k in range(len(view.trick) + 1, view.n))
         for s in later:
-            reached = line.scores[s] + so_far[s] + stake(view, best) - _jack_relief(view)
+            reached = line.scores[s] + so_far[s] + stake(view, best) - jack_relief(view)
             if suit_of(view.trick[0]) in view.voids(s) or not game_over([reached], line.rules):
                 continue  # it cannot overtake, or the points would not take it to the end
             out += (f" But {who(line, s)} ({line.scores[s]}) still plays to this trick: if {who(line, s)} "
@@ -304,7 +304,7 @@ def ending_reason(view: PlayerView, line: ScoreLine, rival: Card) -> str | None:
         return None
     taker = winner[0]
     after = scores_so_far(view, line)  # at least: the points so far
-    after[taker] += stake(view, rival) - _jack_relief(view)  # the jack of diamonds, if out, may still lower it
+    after[taker] += stake(view, rival) - jack_relief(view)  # the jack of diamonds, if out, may still lower it
     reached = after[taker]
     leader = min(range(len(after)), key=lambda s: (after[s], s))
     if not game_over(after, line.rules) or leader == line.seat or after.count(after[leader]) > 1:
@@ -363,7 +363,7 @@ def tie_end_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
     learner then shares the lowest score (counting this hand's points so far), and no other seat can come down
     to it (no jack of diamonds to lower a score, and the points left could not lift a tied seat above another):
     the game ends after this hand and whichever of the tied players takes fewer points from here wins it."""
-    given = None if _jack_relief(view) else _ending_gift(view, line, best)
+    given = None if jack_relief(view) else _ending_gift(view, line, best)
     if given is None:
         return None
     taker, after = given
@@ -412,7 +412,7 @@ def danger_reason(view: PlayerView, line: ScoreLine) -> str | None:
     player can take without a moon, no sentence: only another's moon could end the game there."""
     me = line.seat
     mine = line.scores[me]
-    if not all(v < mine for s, v in enumerate(line.scores) if s != me) or _jack_relief(view):
+    if not all(v < mine for s, v in enumerate(line.scores) if s != me) or jack_relief(view):
         return None  # (with the jack of diamonds out, what ends the game depends on who takes it: nothing to say)
     so_far = moon_points(view)
     taken = so_far[me]
@@ -485,5 +485,6 @@ def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | No
 
 
 __all__ = ["after_moon", "chance_sentence", "danger_reason", "end_it_reason", "end_this_hand_words", "ending_reason",
-           "leader_reason", "line_words", "lowest_seats", "lowest_words", "moon_reason", "points_only_note",
-           "score_reason", "scores_so_far", "tie_end_reason", "trick_to_winner", "who", "with_points_only_note"]
+           "jack_relief", "leader_reason", "line_words", "lowest_seats", "lowest_words", "moon_reason",
+           "points_only_note", "score_reason", "scores_so_far", "tie_end_reason", "trick_to_winner", "who",
+           "with_points_only_note"]

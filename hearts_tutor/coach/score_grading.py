@@ -48,6 +48,7 @@ from .score_why import (
     agreeing_reason,
     feedback_reason,
     names_only,
+    pass_reason,
     score_decides_words,
     score_why,
     sorted_options,
@@ -109,8 +110,10 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
         if kind == "play":
             explanation, feedback = _score_decided(view, line, grade, chosen, fewest, close)
         else:
-            explanation = _add(explanation, f"At these scores ({line_words(line)}) the fewest points are not what "
-                                            "wins the game.", close)
+            why = pass_reason(view, line)
+            explanation = _add(explanation, why or f"At these scores ({line_words(line)}) the fewest points are not "
+                                                   "what wins the game.", close)
+            feedback = _add(feedback, why, close) if why else feedback
     elif line.can_end_this_hand:
         if kind == "play":
             card = chosen if grade.band == "best" else loss.best
@@ -122,6 +125,8 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
             elif (against := feedback_reason(view, line, chosen, loss.best)) is not None and \
                     names_only(against, view, chosen):
                 feedback = _add(feedback, against, close)
+        elif (why := pass_reason(view, line)) is not None:
+            explanation = _add(explanation, why, close)
         explanation = _add(explanation, end_this_hand_words(line), close)
     beside = {o: (points.means[o], points.se.get(o, 0.0)) for o in points.means}
     return dataclasses.replace(grade, explanation=explanation, feedback=feedback, line=line, unit="chance",

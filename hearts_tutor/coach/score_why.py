@@ -16,6 +16,8 @@ the one to show:
   :func:`take_it_reason`: the points already on this trick would end the game while another player is lowest,
   so take the trick); :func:`specific_reason` adds :func:`ends_anyway_words` (the points taken so far end the
   game after this hand) and gives None rather than a plain sentence: the opening of a play-to-score puzzle.
+* :func:`pass_reason`: what the score asks of a pass when the game can end this hand (keep away from a big take
+  near the target; keep your own take small while lowest; want the game to go on when its end would lose it).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from ..bots.paired import paired_difference
 from ..engine.cards import QUEEN_OF_SPADES, Card, card_name
 from ..engine.view import PlayerView
 from ..equity import game_over
-from ..equity.line import ScoreLine
+from ..equity.line import MOST_POINTS_IN_A_HAND, ScoreLine
 from .bands import UNSURE_BELOW, sure_none_better
 from .score_advice import (
     after_moon,
@@ -36,6 +38,7 @@ from .score_advice import (
     danger_reason,
     end_it_reason,
     ending_reason,
+    jack_relief,
     leader_reason,
     line_words,
     lowest_seats,
@@ -248,19 +251,72 @@ def ends_anyway_words(view: PlayerView, line: ScoreLine) -> str | None:
             f"and the lowest score wins (counting this hand's points so far, {now}).")
 
 
+def pass_reason(view: PlayerView, line: ScoreLine) -> str | None:
+    """What the score asks of a pass when the game can end this hand: keep away from a big take near the target
+    (:func:`~.score_advice.danger_reason`), keep your own take small while you alone have the lowest score and
+    another player can end the game, or want the game to go on when its ending this hand would lose it for you
+    (a moon, 26 points, cannot make up the gap). None otherwise, and when the jack of diamonds can lower a score."""
+    if not line.can_end_this_hand or jack_relief(view):
+        return None
+    return danger_reason(view, line) or _lowest_at_pass(line) or _behind_at_pass(line)
+
+
+def _can_end(line: ScoreLine, seat: int) -> bool:
+    """Whether ``seat``'s own points this hand (everything but a moon) can take it to the end of the game."""
+    scores = list(line.scores)
+    scores[seat] += MOST_POINTS_IN_A_HAND - 1
+    return game_over(scores, line.rules)
+
+
+def _enders(line: ScoreLine, seats: Sequence[int]) -> tuple[str, str]:
+    """'seat 2 (92)' or 'you (90) or seat 1 (95)', and the same without the scores ('you or seat 1')."""
+    def either(names: list[str]) -> str:
+        return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+    return either([f"{who(line, s)} ({line.scores[s]})" for s in seats]), either([who(line, s) for s in seats])
+
+
+def _lowest_at_pass(line: ScoreLine) -> str | None:
+    """The learner alone has the lowest score and another player can end the game this hand."""
+    me = line.seat
+    enders = [s for s in range(len(line.scores)) if s != me and _can_end(line, s)]
+    if lowest_seats(line.scores) != [me] or not enders:
+        return None
+    names, them = _enders(line, enders)
+    reach = "to" if line.rules.end == "reach" else "past"
+    return (f"You have the lowest score ({line.scores[me]}), and {names} can end the game this hand: points that "
+            f"take {them} {reach} {line.rules.target} win you the game if you still have the lowest score after the "
+            "hand, so keep your own take small.")
+
+
+def _behind_at_pass(line: ScoreLine) -> str | None:
+    """The learner is more than a moon (26 points) above the lowest score, so the game ending this hand loses it
+    for the learner, and some player (the learner too) can end it by their own points."""
+    me, low = line.seat, min(line.scores)
+    enders = [s for s in sorted(range(len(line.scores)), key=lambda s: s != me) if _can_end(line, s)]
+    if line.scores[me] - low <= MOST_POINTS_IN_A_HAND or not enders:
+        return None
+    names, them = _enders(line, enders)
+    reach = "to" if line.rules.end == "reach" else "past"
+    return (f"{cap(lowest_words(line, lowest_seats(line.scores)[0]))}, more than a moon's {MOST_POINTS_IN_A_HAND} "
+            f"points below your {line.scores[me]}: if the game ends this hand, you cannot win it. Your chance is that "
+            f"it goes on, and {names} can end it: points that take {them} {reach} {line.rules.target} end it.")
+
+
 def score_decides_words(line: ScoreLine) -> str:
     """That the score, not the points, decides the move here (naming no card)."""
     return f"At these scores ({line_words(line)}) the score, not the points, decides this move."
 
 
-def kept_chance_sentence(est: Mapping[Card, Estimate], card: Card) -> str:
-    """The chance to win the game ``card`` keeps (``est``: the search valued by the chance of not winning, in
-    percent): :func:`~.score_advice.chance_sentence` when no card has a better mean, else that the simulations
-    cannot tell it from the best (the fewest-points card kept where the chance does not clearly prefer another)."""
+def kept_chance_sentence(est: Mapping[Any, Estimate], card: Any, what: str = "card") -> str:
+    """The chance to win the game ``card`` (or a pass, ``what``) keeps (``est``: the search valued by the chance of
+    not winning, in percent): :func:`~.score_advice.chance_sentence` when no option has a better mean, else that
+    the simulations cannot tell it from the best (the fewest-points option kept where the chance does not clearly
+    prefer another)."""
     chance = 1.0 - est[card].mean / 100
     if est[card].mean <= min(e.mean for e in est.values()) + 1e-9:
         return chance_sentence(chance)
-    return (f"Its chance to win the game ({percent(chance)}) is as good as any other card's, as far as the "
+    return (f"Its chance to win the game ({percent(chance)}) is as good as any other {what}'s, as far as the "
             "simulations can tell.")
 
 
@@ -271,5 +327,5 @@ def sorted_options(means: Mapping[Any, float], first: Sequence[Any] = ()) -> lis
 
 
 __all__ = ["agreeing_reason", "ends_anyway_words", "ends_game", "feedback_reason",
-           "kept_chance_sentence", "low_player_reason", "names_only", "score_decides_words", "score_why",
+           "kept_chance_sentence", "low_player_reason", "names_only", "pass_reason", "score_decides_words", "score_why",
            "sorted_options", "specific_reason", "take_it_reason", "unsure_words"]
