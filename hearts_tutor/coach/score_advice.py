@@ -387,7 +387,7 @@ def _unless_moon(view: PlayerView, line: ScoreLine, taker: int, card: Card, conc
 
     The taker can still shoot while no other seat has a point this hand and the learner keeps no heart that
     nothing beats (with one, stopping the moon is the learner's to do)."""
-    if any(p for s, p in enumerate(moon_points(view)) if s != taker):
+    if not may_still_shoot(view, taker):
         return ""
     if any(suit_of(c) == HEARTS and higher_out(view, c) == 0 for c in view.hand if c != card):
         return ""
@@ -402,7 +402,17 @@ def _unless_moon(view: PlayerView, line: ScoreLine, taker: int, card: Card, conc
         outcome = "win"
     else:
         outcome = "lose" if any(v < moon[me] for v in moon) else "tie"
-    return "" if outcome == conclusion else f"unless {who(line, taker)} goes on to shoot the moon, "
+    return "" if outcome == conclusion else unless_moon_words(line, taker)
+
+
+def may_still_shoot(view: PlayerView, taker: int) -> bool:
+    """No seat but ``taker`` has taken a point this hand (so ``taker`` may still shoot the moon)."""
+    return not any(p for s, p in enumerate(moon_points(view)) if s != taker)
+
+
+def unless_moon_words(line: ScoreLine, taker: int) -> str:
+    """'unless seat N goes on to shoot the moon, ' ('unless you go on to ...')."""
+    return f"unless {who(line, taker)} {'go' if taker == line.seat else 'goes'} on to shoot the moon, "
 
 
 def danger_reason(view: PlayerView, line: ScoreLine) -> str | None:
@@ -418,7 +428,7 @@ def danger_reason(view: PlayerView, line: ScoreLine) -> str | None:
     taken = so_far[me]
     room = line.rules.target + (line.rules.end == "exceed") - mine - taken
     left = _left_to_take(view)
-    moon_open = not any(p for s, p in enumerate(so_far) if s != me)
+    moon_open = may_still_shoot(view, me)
     most = left - 1 if moon_open else left  # taking every point left would be a moon
     if room <= 0 or room > most:
         return None
@@ -485,6 +495,6 @@ def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | No
 
 
 __all__ = ["after_moon", "chance_sentence", "danger_reason", "end_it_reason", "end_this_hand_words", "ending_reason",
-           "jack_relief", "leader_reason", "line_words", "lowest_seats", "lowest_words", "moon_reason",
-           "points_only_note", "score_reason", "scores_so_far", "tie_end_reason", "trick_to_winner", "who",
-           "with_points_only_note"]
+           "jack_relief", "leader_reason", "line_words", "lowest_seats", "lowest_words", "may_still_shoot",
+           "moon_reason", "points_only_note", "score_reason", "scores_so_far", "tie_end_reason", "trick_to_winner",
+           "unless_moon_words", "who", "with_points_only_note"]

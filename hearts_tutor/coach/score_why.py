@@ -43,11 +43,13 @@ from .score_advice import (
     line_words,
     lowest_seats,
     lowest_words,
+    may_still_shoot,
     moon_reason,
     score_reason,
     scores_so_far,
     tie_end_reason,
     trick_to_winner,
+    unless_moon_words,
     who,
 )
 from .situation import card_points, is_point_card, stake, trick_winner
@@ -150,13 +152,13 @@ def _lowest(scores: Sequence[int]) -> int | None:
 def _moon_clause(view: PlayerView, line: ScoreLine, taker: int) -> str:
     """'unless seat N goes on to shoot the moon, ' ('unless you go on') while ``taker`` may still shoot (no other
     seat has a point this hand) and a moon, scored some way the rules allow, would not end the game; else ''."""
-    if any(p for s, p in enumerate(moon_points(view)) if s != taker):
+    if not may_still_shoot(view, taker):
         return ""
     rules = line.rules
     ways = ("add_to_others", "subtract_from_self") if rules.moon == "shooter_chooses" else (rules.moon,)
     if all(game_over(after_moon(line.scores, taker, way), rules) for way in ways):
         return ""  # the moon ends the game too: no 'unless'
-    return f"unless {who(line, taker)} {'go' if taker == line.seat else 'goes'} on to shoot the moon, "
+    return unless_moon_words(line, taker)
 
 
 def take_it_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card) -> str | None:
