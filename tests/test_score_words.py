@@ -15,7 +15,7 @@ from positions import make_state
 
 from hearts_tutor.bots.base import _MOON_CHOSEN, _MOON_THOUGHT
 from hearts_tutor.bots.rollout_moon import MOON_CHOICE_WHY, moon_choice
-from hearts_tutor.coach.grading import grade_pass
+from hearts_tutor.coach.grading import grade_pass, grade_play
 from hearts_tutor.coach.hints import hint
 from hearts_tutor.coach.score_advice import (
     danger_reason,
@@ -26,7 +26,7 @@ from hearts_tutor.coach.score_advice import (
     with_points_only_note,
 )
 from hearts_tutor.coach.score_facts import check_score_explanation
-from hearts_tutor.coach.score_why import pass_reason
+from hearts_tutor.coach.score_why import low_player_note, pass_reason
 from hearts_tutor.coach.situation import trick_winner
 from hearts_tutor.coach.text import MOON_CHOICE_HINTS, chance_tenths, hint_moon_choice, review_expected_line
 from hearts_tutor.coach.to_score import chance_words, percent
@@ -364,3 +364,28 @@ def test_the_pass_hint_and_grade_at_a_score_line_give_the_score_sentence(passing
     assert "score" not in plain.reason and "chance" not in plain.reason
     grade = grade_pass(view, parse_cards("AC KC 5C"), seed=1, rollouts=6)
     assert grade.unit == "chance" and "more than a moon's 26 points below your 60" in grade.explanation
+
+
+# ----- G4: aim for the low player, wherever the score stands -----
+
+def test_far_from_the_end_the_queen_on_the_low_player_says_so() -> None:
+    """At (50, 70, 10, 60) the game cannot end this hand; the queen, unguarded and the most points the learner can
+    throw, goes to seat 2, who has the lowest score: the hint and a best grade say so (Andrews' basic tenet); not
+    for a heart while the queen could go, not when seat 2 is not lowest, and near the end the end-of-game words
+    say it."""
+    queen = make_state("standard", {**QUEEN_HANDS, 0: "5C 6C 7C 8C QS 2H 3H 4H 5H 6H 7H 8H 9H"}, QUEEN_PLAYS)
+    view = at(queen, (50, 70, 10, 60))
+    line = line_of(view)
+    assert not line.can_end_this_hand
+    assert low_player_note(view, line, QS) == "Seat 2 has the lowest score (10): give seat 2 the queen."
+    assert low_player_note(view, line, TWO_H) is None  # the queen would throw more
+    assert low_player_note(at(queen, (50, 5, 10, 60)), line_of(at(queen, (50, 5, 10, 60))), QS) is None
+    near = at(queen, (50, 70, 10, 95))
+    assert low_player_note(near, line_of(near), QS) is None  # agreeing_reason's, with the end in view
+    found = hint(view, rollouts=6, workers=1)
+    assert found.card == QS and found.reason.startswith("Seat 2 has the lowest score (10): give seat 2 the queen.")
+    grade = grade_play(view, QS, seed=1, rollouts=6)
+    assert grade.band == "best" and "give seat 2 the queen" in grade.explanation and grade.unit == "points"
+    for scores in ((0, 0, 0, 0), (10, 70, 10, 60)):  # the learner shares the lowest score: nobody to aim at
+        plain = hint(at(queen, scores), rollouts=6, workers=1)
+        assert plain.card == QS and "lowest score" not in plain.reason

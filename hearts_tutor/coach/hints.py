@@ -153,6 +153,11 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
 
         agrees = agreeing_reason(view, line, best, ranked[1:])
         reason = (agrees + " " if agrees else "") + reason + " " + kept_chance_sentence(est, best)
+    else:
+        from .score_why import low_player_note
+
+        low = low_player_note(view, line, best)
+        reason = f"{low} {reason}" if low else reason
     return _unsure(Hint((best,), reason, est[best].points, line=line, chance=chance,
                         unit="chance" if line.can_end_this_hand else "points"), est)
 

@@ -253,15 +253,16 @@ def _moon_keeps_you_in(view: PlayerView, line: ScoreLine) -> str | None:
             "tricks.")
 
 
-def leader_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
-    """The trick goes to a seat with the lowest score and the game can end this hand: give them the points (when
-    the learner shares the lowest score with that seat, the points put the learner ahead of it). A seat still to
-    play to the trick whom the points would take to the end is named: if it overtakes, they end the game."""
+def leader_reason(view: PlayerView, line: ScoreLine, best: Card, *, anytime: bool = False) -> str | None:
+    """The trick goes to a seat with the lowest score and the game can end this hand (or ``anytime``: aim for the
+    low player, Andrews' basic tenet, wherever the score stands): give them the points (when the learner shares
+    the lowest score with that seat, the points put the learner ahead of it). A seat still to play to the trick
+    whom the points would take to the end is named: if it overtakes, they end the game."""
     if not view.trick or suit_of(best) == suit_of(view.trick[0]) or not is_point_card(view, best):
         return None
     winner = trick_winner(view, best)
     if winner is None or winner[0] == line.seat or winner[0] not in lowest_seats(line.scores) or \
-            not line.can_end_this_hand:
+            not (anytime or line.can_end_this_hand):
         return None
     if winner[0] not in lowest_seats(scores_so_far(view, line)):
         return None  # no longer the lowest, counting this hand's points so far

@@ -47,6 +47,7 @@ from .score_advice import end_this_hand_words, line_words
 from .score_why import (
     agreeing_reason,
     feedback_reason,
+    low_player_note,
     names_only,
     pass_reason,
     score_decides_words,
@@ -99,6 +100,11 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
     points = summarise({o: [v[1] for v in vs] for o, vs in rows.items()}, order)
     if not score_matters(line, loss, points.best):
         grade = make_grade(view, kind, cards, chosen, points, dict(points.means))
+        low = low_player_note(view, line, chosen if grade.band == "best" else grade.best) if kind == "play" else None
+        if low is not None:  # aim for the low player: said after the grade (naming the card) as the reason
+            close = text.grade_close_call() if grade.rollouts and grade.confidence < UNSURE_BELOW else ""
+            feedback = _add(grade.feedback, low, close) if grade.band == "best" else grade.feedback
+            grade = dataclasses.replace(grade, explanation=_add(grade.explanation, low, close), feedback=feedback)
         return dataclasses.replace(grade, line=line)
     grade = make_grade(view, kind, cards, chosen, loss, dict(loss.means), limits=CHANCE_PERCENT_LIMITS,
                        words=ChanceWords)

@@ -16,6 +16,8 @@ the one to show:
   :func:`take_it_reason`: the points already on this trick would end the game while another player is lowest,
   so take the trick); :func:`specific_reason` adds :func:`ends_anyway_words` (the points taken so far end the
   game after this hand) and gives None rather than a plain sentence: the opening of a play-to-score puzzle.
+* :func:`low_player_note`: far from the end, the card that throws the most points throws them on the player with
+  the lowest score (aim for the low player).
 * :func:`pass_reason`: what the score asks of a pass when the game can end this hand (keep away from a big take
   near the target; keep your own take small while lowest; want the game to go on when its end would lose it).
 """
@@ -253,6 +255,18 @@ def ends_anyway_words(view: PlayerView, line: ScoreLine) -> str | None:
             f"and the lowest score wins (counting this hand's points so far, {now}).")
 
 
+def low_player_note(view: PlayerView, line: ScoreLine, card: Card) -> str | None:
+    """Where the game cannot end this hand: ``card`` throws the most points any legal card could on a player with
+    the lowest score (Andrews: aim for the low player), in :func:`~.score_advice.leader_reason`'s words; else
+    None (near the end :func:`agreeing_reason` says it, with the end in view; a learner sharing the lowest score,
+    as at 0-0-0-0, is aiming at nobody)."""
+    if line.can_end_this_hand or line.seat in lowest_seats(line.scores):
+        return None
+    if card_points(view, (card,)) < max(card_points(view, (c,)) for c in view.legal_plays()):
+        return None
+    return leader_reason(view, line, card, anytime=True)
+
+
 def pass_reason(view: PlayerView, line: ScoreLine) -> str | None:
     """What the score asks of a pass when the game can end this hand: keep away from a big take near the target
     (:func:`~.score_advice.danger_reason`), keep your own take small while you alone have the lowest score and
@@ -328,6 +342,6 @@ def sorted_options(means: Mapping[Any, float], first: Sequence[Any] = ()) -> lis
     return [*first, *rest]
 
 
-__all__ = ["agreeing_reason", "ends_anyway_words", "ends_game", "feedback_reason",
-           "kept_chance_sentence", "low_player_reason", "names_only", "pass_reason", "score_decides_words", "score_why",
+__all__ = ["agreeing_reason", "ends_anyway_words", "ends_game", "feedback_reason", "kept_chance_sentence",
+           "low_player_note", "low_player_reason", "names_only", "pass_reason", "score_decides_words", "score_why",
            "sorted_options", "specific_reason", "take_it_reason", "unsure_words"]
