@@ -335,6 +335,11 @@ def passing() -> HandState:
     ((90, 95, 20, 40), "Seat 2 has the lowest score (20), more than a moon's 26 points below your 90: if the game "
                        "ends this hand, you cannot win it. Your chance is that it goes on, and you (90) or seat 1 "
                        "(95) can end it: points that take you or seat 1 to 100 end it."),
+    # 20 points of room: the queen alone would not end it
+    ((80, 76, 7, 68), "Seat 2 has the lowest score (7), more than a moon's 26 points below your 80: if the game ends "
+                      "this hand, you cannot win it. Your chance is that it goes on, and you (80) or seat 1 (76) can "
+                      "end it: points that take you or seat 1 to 100 end it."),
+    ((85, 60, 70, 75), "You have 85, the highest score: 15 more points would end the game"),  # no moon's gap
     ((40, 92, 95, 60), "You have the lowest score (40), and seat 1 (92) or seat 2 (95) can end the game this hand: "
                        "points that take seat 1 or seat 2 to 100 win you the game if you still have the lowest score "
                        "after the hand, so keep your own take small."),

@@ -271,10 +271,14 @@ def pass_reason(view: PlayerView, line: ScoreLine) -> str | None:
     """What the score asks of a pass when the game can end this hand: keep away from a big take near the target
     (:func:`~.score_advice.danger_reason`), keep your own take small while you alone have the lowest score and
     another player can end the game, or want the game to go on when its ending this hand would lose it for you
-    (a moon, 26 points, cannot make up the gap). None otherwise, and when the jack of diamonds can lower a score."""
+    (a moon, 26 points, cannot make up the gap). None otherwise, and when the jack of diamonds can lower a score.
+    The danger comes first while the queen alone would end the game; with more room, wanting the game to go on
+    (when it holds) says more."""
     if not line.can_end_this_hand or jack_relief(view):
         return None
-    return danger_reason(view, line) or _lowest_at_pass(line) or _behind_at_pass(line)
+    room = line.rules.target + (line.rules.end == "exceed") - line.scores[line.seat]
+    first = danger_reason(view, line) if room <= line.rules.queen_points else None
+    return first or _behind_at_pass(line) or danger_reason(view, line) or _lowest_at_pass(line)
 
 
 def _can_end(line: ScoreLine, seat: int) -> bool:
