@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ..engine.cards import Card, rank_of
+
 if TYPE_CHECKING:
     from ..equity.line import ScoreLine
     from .search import Estimate
@@ -22,6 +24,11 @@ K = TypeVar("K")  # an option: a card or a pass
 
 #: How many standard errors of a paired difference sampling noise may explain.
 NOISE_Z = 2.0
+
+
+def card_order(c: Card) -> tuple[int, int]:
+    """The order that breaks ties between cards: the lowest rank first (then the suit)."""
+    return (rank_of(c), c)
 
 
 @dataclass
@@ -93,4 +100,5 @@ def score_decides(line: ScoreLine, est: Mapping[K, Estimate], fewest: K, order: 
                          by=0.0 if line.can_end_this_hand else SCORE_MATTERS)
 
 
-__all__ = ["NOISE_Z", "SCORE_MATTERS", "Summary", "clearly_worse", "paired_difference", "score_decides", "summarise"]
+__all__ = ["NOISE_Z", "SCORE_MATTERS", "Summary", "card_order", "clearly_worse", "paired_difference", "score_decides",
+           "summarise"]

@@ -47,8 +47,8 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots.paired import Summary, summarise
-from ..engine.cards import Card, card_str, rank_of
+from ..bots.paired import Summary, card_order, summarise
+from ..engine.cards import Card, card_str
 from ..engine.hand import IllegalMove, Phase
 from ..engine.view import PlayerView
 from ..equity.line import ScoreLine, judged_line
@@ -210,10 +210,6 @@ def play_values(view: PlayerView, line: ScoreLine | None = None
         return {c: e.mean if line is None else (e.mean, e.points) for c, e in est.items()}
 
     return legal, run_one
-
-
-def card_order(c: Card) -> tuple[int, int]:
-    return (rank_of(c), c)
 
 
 def grade_play(view: PlayerView, card: Card, *, seed: int = 0, rollouts: int | None = None,

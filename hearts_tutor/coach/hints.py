@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from ..bots.paired import SCORE_MATTERS, score_decides
+from ..bots.paired import SCORE_MATTERS, card_order, score_decides
 from ..engine.cards import HEARTS, QUEEN_OF_SPADES, SPADES, Card, rank_of, suit_of
 from ..engine.hand import Phase
 from ..engine.view import PlayerView
@@ -123,10 +123,10 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
                          card_weights=beliefs.card_weights() or None, void_odds=beliefs.void_odds() or None,
                          early_stop=rollouts is None, helper=helper_for(workers, timed=rollouts is None),
                          value=None if line is None else line.loss_after)
-    ranked = sorted(legal, key=lambda c: (round(est[c].mean, 9), rank_of(c), c))
+    ranked = sorted(legal, key=lambda c: (round(est[c].mean, 9), *card_order(c)))
     if line is not None:
-        fewest = min(legal, key=lambda c: (round(est[c].points or 0.0, 9), rank_of(c), c))
-        if not score_decides(line, est, fewest, lambda c: (rank_of(c), c)):
+        fewest = min(legal, key=lambda c: (round(est[c].points or 0.0, 9), *card_order(c)))
+        if not score_decides(line, est, fewest, card_order):
             ranked.remove(fewest)  # the score makes no difference: the fewest points, as outside a match
             ranked.insert(0, fewest)
         to_score_hint = _score_hint(view, line, est, ranked, fewest)
@@ -169,7 +169,7 @@ def _unsure(found: Hint, est: Mapping[Card, Estimate]) -> Hint:
         return found
     from .score_why import unsure_words
 
-    caveat = unsure_words(est, found.card, lambda c: (rank_of(c), c))
+    caveat = unsure_words(est, found.card, card_order)
     return dataclasses.replace(found, reason=found.reason + caveat) if caveat else found
 
 
