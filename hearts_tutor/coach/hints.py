@@ -245,7 +245,7 @@ def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: 
         from .score_why import kept_chance_sentence, pass_reason
 
         why = pass_reason(view, line)
-        kept = (chance_sentence(chance, 1.0 - est[fewest].mean / 100, "the fewest-points pass") if best != fewest
+        kept = (chance_sentence(chance, 1.0 - est[fewest].mean / 100, text.pass_phrase(fewest)) if best != fewest
                 else kept_chance_sentence(est, best, "pass"))
         words = (f"{why} " if why else "") + f"{words} {kept}"
     return Hint(best, words, est[best].points, line=line, chance=chance,
