@@ -376,8 +376,8 @@ def test_the_pass_hint_and_grade_at_a_score_line_give_the_score_sentence(passing
 def test_far_from_the_end_the_queen_on_the_low_player_says_so() -> None:
     """At (50, 70, 10, 60) the game cannot end this hand; the queen, unguarded and the most points the learner can
     throw, goes to seat 2, who has the lowest score: the hint and a best grade say so (Andrews' basic tenet); not
-    for a heart while the queen could go, not when seat 2 is not lowest, and near the end the end-of-game words
-    say it."""
+    for a heart while the queen could go, not when seat 2 is not lowest or only a little below the learner, not
+    at 0-0-0-0, and near the end the end-of-game words say it (review s8 U2, G4)."""
     queen = make_state("standard", {**QUEEN_HANDS, 0: "5C 6C 7C 8C QS 2H 3H 4H 5H 6H 7H 8H 9H"}, QUEEN_PLAYS)
     view = at(queen, (50, 70, 10, 60))
     line = line_of(view)
@@ -391,6 +391,52 @@ def test_far_from_the_end_the_queen_on_the_low_player_says_so() -> None:
     assert found.card == QS and found.reason.startswith("Seat 2 has the lowest score (10): give seat 2 the queen.")
     grade = grade_play(view, QS, seed=1, rollouts=6)
     assert grade.band == "best" and "give seat 2 the queen" in grade.explanation and grade.unit == "points"
-    for scores in ((0, 0, 0, 0), (10, 70, 10, 60)):  # the learner shares the lowest score: nobody to aim at
+    # 0-0-0-0: nobody to aim at; (50, 70, 47, 60): seat 2 only 3 below the learner, no reason
+    for scores in ((0, 0, 0, 0), (50, 70, 47, 60)):
         plain = hint(at(queen, scores), rollouts=6, workers=1)
         assert plain.card == QS and "lowest score" not in plain.reason
+    shared = at(queen, (10, 70, 10, 60))  # shared with the trick's winner: the queen puts the learner ahead
+    assert low_player_note(shared, line_of(shared), QS) == ("You share the lowest score (10, with seat 2): the queen "
+                                                           "on seat 2 puts you 13 points ahead of seat 2.")
+
+
+# ----- review s8: the learner's own moon, a low player who may be shooting, the low player where the score decides
+
+SHOOTER_HANDS = {0: "3C 4C 5C 6C 7C 8C 9C 2S 3S 2H 3H 4H 5H", 1: "2C TC JC 4S 5S 6S 6H 7H 4D 5D 6D 7D 8D",
+                 2: "AS KS QS JS TS AH KH QH JH TH AD KD QD", 3: "QC KC AC 7S 8S 9S 8H 9H 9D TD JD 2D 3D"}
+# Seat 2 has taken the queen and two hearts (every point so far) and leads the king of diamonds; the learner has none
+SHOOTER_PLAYS = "2C AD AC 3C 9S 2S 4S AS KS 7S 3S 5S QS 8S 2H 6S KD 9D"
+
+
+def test_take_no_point_offers_a_moon_only_where_the_learners_moon_does_not_lose(passing: HandState) -> None:
+    """Review s8 F1: at (99, 70, 80, 60) a moon adds 26 to the others (96, 106, 86): the game ends with seat 3
+    lowest, so 'unless you can take every one (a moon)' would be false; at (98, 80, 85, 90) a moon wins."""
+    view = at(passing, (99, 70, 80, 60))
+    words = danger_reason(view, line_of(view)) or ""
+    assert words.startswith("You have 99, the highest score: any point you take ends the game") and "moon" not in words
+    view = at(passing, (98, 80, 85, 90))
+    assert "unless you can take every one (a moon)" in (danger_reason(view, line_of(view)) or "")
+
+
+def test_no_low_player_or_danger_words_while_another_player_may_be_shooting() -> None:
+    """Review s8 M1 and M4: seat 2, on the lowest score, has every point so far (the queen and two hearts): no
+    'give seat 2 the 3 of hearts' (it would help a moon that adds 26 to the learner), and at a line where the
+    learner is near the end no 'keep away from a big take' (stopping the moon may be worth a point)."""
+    state = make_state("standard", SHOOTER_HANDS, SHOOTER_PLAYS)
+    far = at(state, (50, 70, 10, 60))
+    assert far.my_turn and trick_winner(far, TWO_H)[0] == 2
+    assert leader_reason(far, line_of(far), TWO_H, anytime=True) is None
+    assert low_player_note(far, line_of(far), TWO_H) is None
+    near = at(state, (90, 60, 40, 70))
+    assert danger_reason(near, line_of(near)) is None
+
+
+def test_where_the_score_picks_the_queen_far_from_the_end_the_low_player_is_the_reason() -> None:
+    """Review s8 M2: far from the end, when the score (not the points) picks the queen on the low player, the
+    reason is the low player, not the plain 'playing for the fewest points is not what wins the game'."""
+    from hearts_tutor.coach.score_why import score_why
+
+    view = at(make_state("standard", MIDDLE_HANDS, MIDDLE_PLAYS), (50, 70, 10, 60))
+    assert not line_of(view).can_end_this_hand
+    assert score_why(view, line_of(view), QS, parse_card("2S")).startswith(
+        "Seat 2 has the lowest score (10): give seat 2, who is winning this trick, the queen.")

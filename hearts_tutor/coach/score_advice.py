@@ -46,7 +46,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from ..bots.moon import moon_points
+from ..bots.moon import moon_points, possible_shooter
 from ..bots.rollout_moon import moon_choice
 from ..engine.cards import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, card_name, suit_of
 from ..engine.hand import Phase
@@ -266,6 +266,8 @@ def leader_reason(view: PlayerView, line: ScoreLine, best: Card, *, anytime: boo
         return None
     if winner[0] not in lowest_seats(scores_so_far(view, line)):
         return None  # no longer the lowest, counting this hand's points so far
+    if possible_shooter(view) == winner[0]:
+        return None  # every point so far is theirs, enough to be shooting: points on them may help a moon
     leader = winner[0]
     gift = "the queen" if best == QUEEN_OF_SPADES else card_name(best)
     last = len(view.trick) == view.n - 1
@@ -392,18 +394,22 @@ def _unless_moon(view: PlayerView, line: ScoreLine, taker: int, card: Card, conc
         return ""
     if any(suit_of(c) == HEARTS and higher_out(view, c) == 0 for c in view.hand if c != card):
         return ""
+    return "" if moon_outcome(line, taker) == conclusion else unless_moon_words(line, taker)
+
+
+def moon_outcome(line: ScoreLine, shooter: int) -> str:
+    """What a moon by ``shooter`` this hand, scored as the rules say (or as the shooter would choose), does to the
+    game for the learner: 'goes on', 'win', 'tie' (a shared win) or 'lose'."""
     mode = line.rules.moon
     if mode == "shooter_chooses":
-        mode = moon_choice(line.rules, line.scores, taker)[0]
-    moon = after_moon(line.scores, taker, mode)
+        mode = moon_choice(line.rules, line.scores, shooter)[0]
+    moon = after_moon(line.scores, shooter, mode)
     me = line.seat
     if not game_over(moon, line.rules):
-        outcome = "goes on"
-    elif all(moon[me] < v for s, v in enumerate(moon) if s != me):
-        outcome = "win"
-    else:
-        outcome = "lose" if any(v < moon[me] for v in moon) else "tie"
-    return "" if outcome == conclusion else unless_moon_words(line, taker)
+        return "goes on"
+    if all(moon[me] < v for s, v in enumerate(moon) if s != me):
+        return "win"
+    return "lose" if any(v < moon[me] for v in moon) else "tie"
 
 
 def may_still_shoot(view: PlayerView, taker: int) -> bool:
@@ -426,6 +432,8 @@ def danger_reason(view: PlayerView, line: ScoreLine) -> str | None:
     if not all(v < mine for s, v in enumerate(line.scores) if s != me) or jack_relief(view):
         return None  # (with the jack of diamonds out, what ends the game depends on who takes it: nothing to say)
     so_far = moon_points(view)
+    if possible_shooter(view) not in (None, me):
+        return None  # another player may be shooting the moon: stopping it may be worth a point or two
     taken = so_far[me]
     room = line.rules.target + (line.rules.end == "exceed") - mine - taken
     left = _left_to_take(view)
@@ -438,7 +446,8 @@ def danger_reason(view: PlayerView, line: ScoreLine) -> str | None:
     yours = f"You have {mine}{f' ({taken} more this hand)' if taken else ''}, the highest score"
     if room <= 3:
         take = "any point you take ends" if room == 1 else f"{room} more points end"
-        unless = ", unless you can take every one (a moon)" if moon_open else ""
+        unless = (", unless you can take every one (a moon)" if moon_open and moon_outcome(line, me) != "lose"
+                  else "")
         return f"{yours}: {take} the game{behind}. Take no point{unless}: win no trick that can hold a point card."
     queen_out = queen_scores(view.rules) and not view.played_mask() >> QUEEN_OF_SPADES & 1
     big = "the queen, a trick full of hearts" if queen_out else "a trick full of hearts"
@@ -497,5 +506,5 @@ def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | No
 
 __all__ = ["after_moon", "chance_sentence", "danger_reason", "end_it_reason", "end_this_hand_words", "ending_reason",
            "jack_relief", "leader_reason", "line_words", "lowest_seats", "lowest_words", "may_still_shoot",
-           "moon_reason", "points_only_note", "score_reason", "scores_so_far", "tie_end_reason", "trick_to_winner",
-           "unless_moon_words", "who", "with_points_only_note"]
+           "moon_outcome", "moon_reason", "points_only_note", "score_reason", "scores_so_far", "tie_end_reason",
+           "trick_to_winner", "unless_moon_words", "who", "with_points_only_note"]

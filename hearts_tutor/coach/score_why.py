@@ -96,7 +96,7 @@ def score_why(view: PlayerView, line: ScoreLine, best: Card, rival: Card) -> str
     why = score_reason(view, line, best, rival)
     if line_words(line) in why:  # the plain sentence naming the scores
         return (take_it_reason(view, line, best, rival) or tie_end_reason(view, line, best)
-                or low_player_reason(view, line, best, rival) or why)
+                or low_player_reason(view, line, best, rival) or low_player_note(view, line, best) or why)
     return why
 
 
@@ -255,12 +255,20 @@ def ends_anyway_words(view: PlayerView, line: ScoreLine) -> str | None:
             f"and the lowest score wins (counting this hand's points so far, {now}).")
 
 
+#: How far below the learner the lowest score must be for "aim for the low player" to be a reason.
+LOW_PLAYER_GAP = 5
+
+
 def low_player_note(view: PlayerView, line: ScoreLine, card: Card) -> str | None:
     """Where the game cannot end this hand: ``card`` throws the most points any legal card could on a player with
     the lowest score (Andrews: aim for the low player), in :func:`~.score_advice.leader_reason`'s words; else
-    None (near the end :func:`agreeing_reason` says it, with the end in view; a learner sharing the lowest score,
-    as at 0-0-0-0, is aiming at nobody)."""
-    if line.can_end_this_hand or line.seat in lowest_seats(line.scores):
+    None (near the end :func:`agreeing_reason` says it, with the end in view). The low player must be
+    :data:`LOW_PLAYER_GAP` points or more below the learner, or share the lowest score with the learner (the
+    points put the learner ahead), but not with everyone (0-0-0-0: nobody to aim at)."""
+    low = lowest_seats(line.scores)
+    mine = line.scores[line.seat]
+    if line.can_end_this_hand or len(low) == len(line.scores) or \
+            (line.seat not in low and mine - line.scores[low[0]] < LOW_PLAYER_GAP):
         return None
     if card_points(view, (card,)) < max(card_points(view, (c,)) for c in view.legal_plays()):
         return None
