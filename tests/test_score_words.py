@@ -339,7 +339,15 @@ def passing() -> HandState:
     ((80, 76, 7, 68), "Seat 2 has the lowest score (7), more than a moon's 26 points below your 80: if the game ends "
                       "this hand, you cannot win it. Your chance is that it goes on, and you (80) or seat 1 (76) can "
                       "end it: points that take you or seat 1 to 100 end it."),
-    ((85, 60, 70, 75), "You have 85, the highest score: 15 more points would end the game"),  # no moon's gap
+    # a moon takes seat 1 to 106 and seat 2 to 56, above the learner's 50: a win from behind
+    ((50, 80, 30, 70), "A moon would win you the game: 26 points to every other player take seat 1 (106) to 100 "
+                       "while you stay on 50, the lowest score."),
+    # no moon's gap, and a moon (86, 91, 96) would not end the game
+    ((85, 60, 65, 70), "You have 85, the highest score: 15 more points would end the game"),
+    # a moon (86, 96, 101) would end it with the learner lowest
+    ((85, 60, 70, 75), "A moon would win you the game: 26 points to every other player take seat 3 (101) to 100 "
+                       "while you stay on 85, the lowest score. Without the moon, 15 points of yours end the game "
+                       "with you behind."),
     ((40, 92, 95, 60), "You have the lowest score (40), and seat 1 (92) or seat 2 (95) can end the game this hand: "
                        "points that take seat 1 or seat 2 to 100 win you the game if you still have the lowest score "
                        "after the hand, so keep your own take small."),
@@ -352,9 +360,8 @@ def test_a_pass_where_the_game_can_end_says_what_the_score_asks(passing: HandSta
 
 @pytest.mark.parametrize("scores", [
     (0, 0, 0, 0),        # the game cannot end this hand
-    (50, 80, 30, 70),    # seat 1 can end it, but the learner is neither lowest nor out of a moon's reach of it
-    (40, 95, 60, 20),    # seat 1 can end it; seat 3 is lowest, 20 below the learner: a moon makes that up
-    (57, 96, 31, 70),    # 26 above the lowest: the learner's moon would tie it (a shared win), so not lost
+    (40, 74, 60, 50),    # the learner is lowest, and only a moon (26 to seat 1) can end the game
+    (57, 96, 31, 70),    # 26 above the lowest: the learner's moon would tie it (a shared win), not lost
 ])
 def test_no_pass_sentence_where_the_score_asks_nothing_sure(passing: HandState, scores: tuple[int, ...]) -> None:
     view = at(passing, scores)
@@ -440,3 +447,46 @@ def test_where_the_score_picks_the_queen_far_from_the_end_the_low_player_is_the_
     assert not line_of(view).can_end_this_hand
     assert score_why(view, line_of(view), QS, parse_card("2S")).startswith(
         "Seat 2 has the lowest score (10): give seat 2, who is winning this trick, the queen.")
+
+
+# ----- review s8 F2, F3: the moon's pass at a score line -----
+
+MONSTER = "AH KH QH JH TH 9H AS KS AD KD QD AC KC"  # no other player holds a card that beats one of these
+BARE_QUEEN = "QS KD AD 2C 5C 9C JC 4D 7D TD 3H 8H KH"
+
+
+def test_the_moon_pass_gives_the_losers_first_and_keeps_the_hearts() -> None:
+    """A moon pass gives the cards another player can beat, the most beatable first and hearts before the rest;
+    with none, the winners the moon needs least (clubs and diamonds before spades, hearts kept). The old pass
+    gave the 9, 10 and jack of hearts, the lowest cards, from a hand whose every card wins."""
+    from hearts_tutor.bots.passing import moon_pass_order
+    from hearts_tutor.coach.passing import suggest_pass
+
+    rules = Rules.preset("standard")
+    assert moon_pass_order(parse_cards(MONSTER), rules)[:3] == parse_cards("QD KD KC")
+    assert moon_pass_order(parse_cards(BARE_QUEEN), rules)[:3] == parse_cards("3H 2C 5C")
+    view = make_state("standard", {0: MONSTER}, direction="left").view(0)
+    cards, words = suggest_pass(view)
+    assert sorted(cards) == sorted(parse_cards("QD KD KC")) and "keep every heart" in words
+    from hearts_tutor.bots import make_bot
+    assert sorted(make_bot("hard", seed=1).decide(view).cards) == sorted(parse_cards("QD KD KC"))
+
+
+def test_the_moon_pass_is_weighed_where_a_moon_wins_and_not_offered_where_it_loses() -> None:
+    """At (95, 80, 85, 90) the learner's moon sends the other three past 100 (a win): the pass words say so and
+    the moon pass is among the passes the coach compares. At (60, 96, 30, 70) a moon ends the game with seat 2 on
+    56, below the learner's 60: no moon pass is suggested for a moon hand (review s8 F3)."""
+    from hearts_tutor.coach.hints import moon_options
+
+    queen = at(make_state("standard", {0: BARE_QUEEN}, direction="left"), (95, 80, 85, 90))
+    assert (pass_reason(queen, line_of(queen)) or "").startswith(
+        "A moon would win you the game: 26 points to every other player take seat 1 (106), seat 2 (111) and seat 3 "
+        "(116) to 100 while you stay on 95, the lowest score. Without the moon, 5 points of yours end the game "
+        "with you behind.")
+    assert moon_options(queen, line_of(queen)) == [tuple(sorted(parse_cards("3H 2C 5C")))]
+    monster = at(make_state("standard", {0: MONSTER}, direction="left"), (60, 96, 30, 70))
+    assert moon_options(monster, line_of(monster)) == []
+    found = hint(monster, rollouts=4, workers=1)
+    assert "shooting the moon" not in found.reason
+    far = at(make_state("standard", {0: MONSTER}, direction="left"), (10, 20, 30, 40))
+    assert "shooting the moon" in hint(far, rollouts=4, workers=1).reason

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ..engine.cards import HEARTS, QS_BIT, QUEEN_OF_SPADES, SPADES, SUIT_MASKS, SUIT_NAMES, Card, card_name, join_names
+from ..engine.rules import Rules
 from ..engine.view import PlayerView
 from .facts import Skills
 from .search import JD, JD_BIT
@@ -21,8 +22,9 @@ def pass_scores(view: PlayerView, skills: Skills, plan: str, *, void_max: int, q
     queen = rules.queen_points != 0
     out: dict[Card, tuple[float, str]] = {}
     if plan == "moon":
-        for c in view.hand:
-            out[c] = (12.0 - c % 13, "is a low card that would stop me taking every trick")
+        order = moon_pass_order(view.hand, rules)
+        for i, c in enumerate(order):
+            out[c] = (float(len(order) - i), MOON_LOSER if beaten_by_others(view.hand, c) else MOON_SPARE)
         return out
     # medium and hard: which short side suits to void (the cheapest to empty first)
     void_suits: set[int] = set()
@@ -72,6 +74,36 @@ def pass_scores(view: PlayerView, skills: Skills, plan: str, *, void_max: int, q
     return out
 
 
+def higher_outside(hand: Sequence[Card], c: Card) -> int:
+    """How many cards of ``c``'s suit higher than ``c`` are outside ``hand`` (other players' cards that beat it)."""
+    held = {x for x in hand if x // 13 == c // 13}
+    return sum(1 for r in range(c + 1, (c // 13 + 1) * 13) if r not in held)
+
+
+def beaten_by_others(hand: Sequence[Card], c: Card) -> bool:
+    """Whether a card of ``c``'s suit higher than ``c`` is outside ``hand`` (another player could beat it)."""
+    return higher_outside(hand, c) > 0
+
+
+def moon_pass_order(hand: Sequence[Card], rules: Rules) -> list[Card]:
+    """A moon hand's cards in the order to pass them: first the cards another player can beat, the most beatable
+    first (a heart counts as two more: one heart trick lost ruins the moon), then the winners the moon needs
+    least: clubs and diamonds before the high spades that catch the queen, the hearts last; the queen of spades,
+    13 of the moon's points in hand, never."""
+    def key(c: Card) -> tuple[int, int, int]:
+        suit = c // 13
+        if c == QUEEN_OF_SPADES and rules.queen_points:
+            return (2, 0, 0)
+        if (above := higher_outside(hand, c)) > 0:
+            return (0, -(above + 2 * (suit == HEARTS)), c % 13)
+        keep = 2 if suit == HEARTS else 1 if suit == SPADES and rules.queen_points else 0
+        return (1, keep, c % 13)
+
+    return sorted(hand, key=key)
+
+
+MOON_LOSER = "could lose a trick, and one trick lost can ruin my moon"
+MOON_SPARE = "is a winner my moon needs least"
 KEEP_GUARDED_QUEEN = "is safe with the other spades I hold"
 KEEP_COVERED_SPADE = "is safe enough with the other spades I hold"
 KEEP_SPADE_WITH_QUEEN = "cannot catch the queen while I hold her"
@@ -123,4 +155,5 @@ def pass_reasons(hand: tuple[Card, ...], chosen: tuple[Card, ...], scores: Mappi
     return "; ".join(clauses)
 
 
-__all__ = ["KEEP_REASONS", "VOID_REASON", "pass_reasons", "pass_scores"]
+__all__ = ["KEEP_REASONS", "MOON_LOSER", "MOON_SPARE", "VOID_REASON", "beaten_by_others", "higher_outside",
+           "moon_pass_order", "pass_reasons", "pass_scores"]

@@ -317,8 +317,11 @@ def grade_pass(view: PlayerView, cards: Sequence[Card], *, seed: int = 0, rollou
     view = pass_view(view)
     check_pass(view, cards)
     chosen = tuple(sorted(cards))
-    options = pass_candidates(view, extra=[chosen, *candidates])
     line = judged_line(view) if to_score else None
+    from .hints import moon_loses, moon_options
+
+    try_moon = not moon_loses(view, line)
+    options = pass_candidates(view, extra=[chosen, *candidates, *moon_options(view, line)], moon=try_moon)
     if line is None and to_score and points_only_note(view):  # no game-win table for these rules: say so
         plain = grade_pass(view, cards, seed=seed, rollouts=rollouts, candidates=candidates, deadline=deadline,
                            to_score=False)
@@ -331,7 +334,7 @@ def grade_pass(view: PlayerView, cards: Sequence[Card], *, seed: int = 0, rollou
         summary = run_deals(run_one, options, seed, n, pass_order, deadline)
         grade = make_grade(view, "pass", chosen, chosen, summary, dict(summary.means))
     if grade.band != "best":
-        mine, reason = suggest_pass(view)
+        mine, reason = suggest_pass(view, try_moon)
         if tuple(sorted(mine)) == grade.best:
             grade = dataclasses.replace(grade, explanation=grade.explanation + " " + reason)
     return grade

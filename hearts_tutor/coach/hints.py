@@ -32,6 +32,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ..bots.paired import SCORE_MATTERS, card_order, score_decides
+from ..bots.passing import moon_pass_order
 from ..engine.cards import HEARTS, QUEEN_OF_SPADES, SPADES, Card, rank_of, suit_of
 from ..engine.hand import Phase
 from ..engine.view import PlayerView
@@ -40,7 +41,7 @@ from . import text
 from .duck import duck_reason
 from .facts import higher_out, out_of_suit
 from .flags import Flag
-from .moon_reasons import feed_shooter_reason, keep_jack_reason, keep_stopper_reason, moon_pass_reason
+from .moon_reasons import feed_shooter_reason, keep_jack_reason, keep_stopper_reason, moon_pass_reason, moon_try_hand
 from .more_reasons import more_reason
 from .passing import hand_before_pass, pass_candidates, queen_guarded, suggest_pass
 from .reasons import lead_from_shooter, play_reason
@@ -208,22 +209,20 @@ def _moon_hint(view: PlayerView, c: Card, expected: float) -> Hint | None:
 
 def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: int | None,
                workers: int | None = None, line: ScoreLine | None = None) -> Hint:
-    """The coach's pass: its own suggestion and a few variations, compared by rollouts; a hand strong
-    enough to shoot the moon passes its lowest cards (the hard bots' moon pass)."""
+    """The coach's pass: its own suggestion, a few variations and the hard bots' shortlist, with the moon pass when
+    the hand can try for the moon or a moon would win the game this hand, compared by rollouts (in points, or at
+    a score line in the chance to win the game)."""
     from ..bots.helper import helper_for
-    from ..bots.heuristic import HardBot
     from ..bots.search import evaluate_passes
 
-    hard = HardBot(seed=seed)
-    if view.passed is None and hard.pass_plan(view) == "moon":
-        cards = tuple(sorted(hard.choose_pass(view).cards))
-        return Hint(cards, text.reason_pass_moon(list(cards), view.rules))
-    mine, reason = suggest_pass(view)
+    moon = moon_options(view, line)
+    try_moon = not moon_loses(view, line)
+    mine, reason = suggest_pass(view, try_moon)
     mine = tuple(sorted(mine))
     if view.passed is not None:
         return Hint(mine, reason)
-    options = pass_candidates(view)
-    for p in _hard_shortlist(view):
+    options = pass_candidates(view, moon=try_moon)
+    for p in (*_hard_shortlist(view), *moon):
         if p not in options:
             options.append(p)
     if rollouts is None and seconds is None:
@@ -236,7 +235,12 @@ def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: 
         fewest = min(options, key=lambda p: (round(est[p].points or 0.0, 9), p != mine, p))
         if not score_decides(line, est, fewest, lambda p: (p != mine, p)):
             best = fewest  # the score makes no difference: the fewest points, as outside a match
-    words = reason if best == mine else explain_pass(view, best)
+    if best == mine:
+        words = reason
+    elif best in moon:
+        words = text.reason_pass_moon(list(best), view.rules, losers=any(higher_out(view, c) for c in best))
+    else:
+        words = explain_pass(view, best)
     if line is None:
         return Hint(best, words, est[best].mean)
     chance = 1.0 - est[best].mean / 100
@@ -250,6 +254,26 @@ def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: 
         words = (f"{why} " if why else "") + f"{words} {kept}"
     return Hint(best, words, est[best].points, line=line, chance=chance,
                 unit="chance" if line.can_end_this_hand else "points")
+
+
+def moon_loses(view: PlayerView, line: ScoreLine | None) -> bool:
+    """At the score ``line``, the learner's own moon this hand would end the game with another player lowest."""
+    from .score_advice import moon_outcome
+
+    return line is not None and line.can_end_this_hand and moon_outcome(line, view.seat) == "lose"
+
+
+def moon_options(view: PlayerView, line: ScoreLine | None = None) -> list[tuple[Card, ...]]:
+    """The moon pass (:func:`~hearts_tutor.bots.passing.moon_pass_order`), to compare with the other passes, when
+    the hand can try for the moon, or when at the score ``line`` the learner's moon would win the game this hand;
+    none where the learner's moon would end the game with another player lowest."""
+    from .score_advice import moon_outcome
+
+    hand = hand_before_pass(view)
+    wins = line is not None and line.can_end_this_hand and moon_outcome(line, view.seat) == "win"
+    if moon_loses(view, line) or not (wins or moon_try_hand(hand, view)):
+        return []
+    return [tuple(sorted(moon_pass_order(hand, view.rules)[:view.rules.pass_count]))]
 
 
 def _hard_shortlist(view: PlayerView, limit: int = 4) -> list[tuple[Card, ...]]:

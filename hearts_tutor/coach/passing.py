@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from ..bots.passing import beaten_by_others, moon_pass_order
 from ..engine.cards import (
     CLUBS,
     DIAMONDS,
@@ -301,9 +302,10 @@ PassParts = list[tuple[list[Card], Callable[[text.PassForm], str]]]
 """A pass in groups of cards, each with its reason said in a :data:`~hearts_tutor.coach.text.PassForm`."""
 
 
-def suggest_pass(view: PlayerView) -> tuple[tuple[Card, ...], str]:
-    """The pass the coach would make, and why (plain sentences, one a group of cards)."""
-    cards, parts = suggest_pass_parts(view)
+def suggest_pass(view: PlayerView, moon: bool = True) -> tuple[tuple[Card, ...], str]:
+    """The pass the coach would make, and why (plain sentences, one a group of cards); ``moon=False``: not the moon
+    pass, even for a hand that could try (a moon would lose the game at the score)."""
+    cards, parts = suggest_pass_parts(view, moon)
     return cards, " ".join(say("alone") for _, say in parts)
 
 
@@ -314,17 +316,16 @@ def reveal_pass(view: PlayerView) -> tuple[tuple[Card, ...], str]:
     return cards, text.pass_reasons(cards, parts, coach=True)
 
 
-def suggest_pass_parts(view: PlayerView) -> tuple[tuple[Card, ...], PassParts]:
-    """The pass the coach would make, in groups, each with its reason."""
+def suggest_pass_parts(view: PlayerView, moon: bool = True) -> tuple[tuple[Card, ...], PassParts]:
+    """The pass the coach would make, in groups, each with its reason (``moon``: as :func:`suggest_pass`)."""
     rules = view.rules
     hand = hand_before_pass(view)
     k = rules.pass_count
-    if moon_potential(hand):
-        low_hearts = [c for c in suit_cards(hand, HEARTS) if rank_of(c) in LOW_RANKS]
-        rest = sorted((c for c in hand if c not in low_hearts and c != QUEEN_OF_SPADES),
-                      key=lambda c: (rank_of(c), suit_of(c) == HEARTS))
-        moon_pass = (low_hearts + rest)[:k]
-        return tuple(sorted(moon_pass)), [(moon_pass, partial(text.reason_pass_moon, moon_pass, rules))]
+    if moon and moon_potential(hand):
+        moon_pass = moon_pass_order(hand, rules)[:k]
+        losers = any(beaten_by_others(hand, c) for c in moon_pass)
+        return tuple(sorted(moon_pass)), [(moon_pass, partial(text.reason_pass_moon, moon_pass, rules,
+                                                               losers=losers))]
 
     chosen: list[Card] = []
     reasons: PassParts = []
@@ -375,12 +376,14 @@ def suggest_pass_parts(view: PlayerView) -> tuple[tuple[Card, ...], PassParts]:
     return tuple(sorted(chosen)), reasons
 
 
-def pass_candidates(view: PlayerView, extra: Iterable[Sequence[Card]] = (), limit: int = 6) -> list[tuple[Card, ...]]:
-    """A handful of sensible passes to compare by rollouts: the coach's own, variations on it, and ``extra``."""
+def pass_candidates(view: PlayerView, extra: Iterable[Sequence[Card]] = (), limit: int = 6, moon: bool = True
+                    ) -> list[tuple[Card, ...]]:
+    """A handful of sensible passes to compare by rollouts: the coach's own (``moon``: as :func:`suggest_pass`),
+    variations on it, and ``extra``."""
     rules = view.rules
     hand = hand_before_pass(view)
     k = rules.pass_count
-    mine, _ = suggest_pass(view)
+    mine, _ = suggest_pass(view, moon)
     out: list[tuple[Card, ...]] = [tuple(sorted(mine))]
     for e in extra:
         t = tuple(sorted(e))

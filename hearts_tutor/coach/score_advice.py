@@ -48,7 +48,7 @@ from typing import Any, TypeVar
 
 from ..bots.moon import moon_points, possible_shooter
 from ..bots.rollout_moon import moon_choice
-from ..engine.cards import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, card_name, suit_of
+from ..engine.cards import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, card_name, join_words, suit_of
 from ..engine.hand import Phase
 from ..engine.view import PlayerView
 from ..equity import game_over
@@ -455,6 +455,26 @@ def danger_reason(view: PlayerView, line: ScoreLine) -> str | None:
             "at a point or two more on average.")
 
 
+def moon_win_reason(view: PlayerView, line: ScoreLine) -> str | None:
+    """Before any point is taken this hand: the learner, not alone on the lowest score, would win the game by its
+    own moon (26 to every other player takes someone to the end and leaves the learner alone lowest); with, when
+    the learner is highest and near the end, what taking points short of the moon does. None otherwise."""
+    me = line.seat
+    if not line.can_end_this_hand or any(moon_points(view)) or jack_relief(view) or moon_outcome(line, me) != "win" \
+            or lowest_seats(line.scores) == [me]:
+        return None  # (alone lowest, the learner wins any end of the game this hand that leaves it so: no moon needed)
+    moon = after_moon(line.scores, me, "add_to_others")  # a winning moon adds: taking 26 off ends nothing
+    reach = "to" if line.rules.end == "reach" else "past"
+    past = [f"{who(line, s)} ({moon[s]})" for s in range(len(moon)) if s != me and game_over([moon[s]], line.rules)]
+    out = (f"A moon would win you the game: 26 points to every other player take {join_words(past)} {reach} "
+           f"{line.rules.target} while you stay on {line.scores[me]}, the lowest score.")
+    room = line.rules.target + (line.rules.end == "exceed") - line.scores[me]
+    if all(v < line.scores[me] for s, v in enumerate(line.scores) if s != me) and room < MOST_POINTS_IN_A_HAND:
+        behind = " with you behind" if _cannot_be_caught(view, line, line.scores[me] + room, room) else ""
+        out += f" Without the moon, {room} point{'s' if room != 1 else ''} of yours end the game{behind}."
+    return out
+
+
 def points_only_note(view: PlayerView) -> str | None:
     """For a hand of a match under rules no game-win table fits (the coach then judges in points alone), when the
     game can end this hand: a sentence saying so, so that a points grade is not read as if the score did not
@@ -506,5 +526,5 @@ def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | No
 
 __all__ = ["after_moon", "chance_sentence", "danger_reason", "end_it_reason", "end_this_hand_words", "ending_reason",
            "jack_relief", "leader_reason", "line_words", "lowest_seats", "lowest_words", "may_still_shoot",
-           "moon_outcome", "moon_reason", "points_only_note", "score_reason", "scores_so_far", "tie_end_reason",
-           "trick_to_winner", "unless_moon_words", "who", "with_points_only_note"]
+           "moon_outcome", "moon_reason", "moon_win_reason", "points_only_note", "score_reason", "scores_so_far",
+           "tie_end_reason", "trick_to_winner", "unless_moon_words", "who", "with_points_only_note"]

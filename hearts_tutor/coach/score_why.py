@@ -47,6 +47,7 @@ from .score_advice import (
     lowest_words,
     may_still_shoot,
     moon_reason,
+    moon_win_reason,
     score_reason,
     scores_so_far,
     tie_end_reason,
@@ -276,7 +277,8 @@ def low_player_note(view: PlayerView, line: ScoreLine, card: Card) -> str | None
 
 
 def pass_reason(view: PlayerView, line: ScoreLine) -> str | None:
-    """What the score asks of a pass when the game can end this hand: keep away from a big take near the target
+    """What the score asks of a pass when the game can end this hand: a moon that would win the game
+    (:func:`~.score_advice.moon_win_reason`), keep away from a big take near the target
     (:func:`~.score_advice.danger_reason`), keep your own take small while you alone have the lowest score and
     another player can end the game, or want the game to go on when its ending this hand would lose it for you
     (a moon, 26 points, cannot make up the gap). None otherwise, and when the jack of diamonds can lower a score.
@@ -285,7 +287,7 @@ def pass_reason(view: PlayerView, line: ScoreLine) -> str | None:
     if not line.can_end_this_hand or jack_relief(view):
         return None
     room = line.rules.target + (line.rules.end == "exceed") - line.scores[line.seat]
-    first = danger_reason(view, line) if room <= line.rules.queen_points else None
+    first = moon_win_reason(view, line) or (danger_reason(view, line) if room <= line.rules.queen_points else None)
     return first or _behind_at_pass(line) or danger_reason(view, line) or _lowest_at_pass(line)
 
 

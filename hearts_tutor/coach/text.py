@@ -366,8 +366,12 @@ def reason_pass_high_with_queen(cards: list[Card], direction: str = "left", form
     return f"{head}: with few spades to play under {it}, {they} may have to win a spade trick; {where}."
 
 
-def reason_pass_moon(cards: list[Card], rules: Rules, form: PassForm = "alone") -> str:
-    ruin = "cards that can lose a trick, and hearts that can most of all, are what ruin a moon."
+def reason_pass_moon(cards: list[Card], rules: Rules, form: PassForm = "alone", *, losers: bool = True) -> str:
+    """A moon try's pass: cards that can lose a trick (``losers``), or, when no other player holds a card that
+    beats one of the hand's, the winners the moon needs least (every heart kept, when no heart goes)."""
+    keep = "" if any(suit_of(c) == HEARTS for c in cards) else ", and keep every heart"
+    ruin = ("cards that can lose a trick, and hearts that can most of all, are what ruin a moon." if losers else
+            f"no other player holds a card that beats one of yours, so pass the winners the moon needs least{keep}.")
     if form == "alone":
         return f"This hand can try {shoot(rules)}. Pass {cards_phrase(cards)}: {ruin}"
     return f"{_pass_head(cards, form)}: this hand can try {shoot(rules)}, and {ruin}"
