@@ -490,3 +490,12 @@ def test_the_moon_pass_is_weighed_where_a_moon_wins_and_not_offered_where_it_los
     assert "shooting the moon" not in found.reason
     far = at(make_state("standard", {0: MONSTER}, direction="left"), (10, 20, 30, 40))
     assert "shooting the moon" in hint(far, rollouts=4, workers=1).reason
+
+
+def test_where_no_choice_keeps_a_chance_the_grade_is_in_points() -> None:
+    """Review s8 M3: at (99, 70, 80, 60) every pass keeps less than 1% of a chance to win the game; a grade in chance
+    called keeping the bare queen 'Best move'. It is graded in points, and says why."""
+    view = at(make_state("standard", {0: BARE_QUEEN}, direction="right"), (99, 70, 80, 60))
+    grade = grade_pass(view, parse_cards("2C 3H 8H"), seed=1, rollouts=12)
+    assert grade.unit == "points" and grade.band != "best" and "points more on average" in grade.explanation
+    assert "no choice keeps even 1% of a chance to win the game" in grade.feedback

@@ -59,6 +59,10 @@ from .to_score import percent
 #: Upper limits of each band but the last in percent of the chance to win the game: the points bands' numbers
 #: (the same limits as :data:`~.bands.CHANCE_BAND_LIMITS`, which holds them as fractions of 1).
 CHANCE_PERCENT_LIMITS = BAND_LIMITS
+#: Below this chance to win the game (in percent) for every option, a grade at a score line is in points when the
+#: chance cannot tell the fewest-points option from the best: "Best move" for a choice the points call a mistake
+#: would mislead.
+HOPELESS_PERCENT = 1.0
 #: Seconds taken off a grade's deadline at a score line: the second comparison and the reasons after the deals
 #: (a few milliseconds; the margin keeps the grade's p95 under 1.5 s on a loaded machine).
 SCORE_MARGIN = 0.05
@@ -98,6 +102,14 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
     rows = collect_deals(run_one, options, seed, rollouts, deadline - SCORE_MARGIN)
     loss = summarise({o: [v[0] for v in vs] for o, vs in rows.items()}, order)
     points = summarise({o: [v[1] for v in vs] for o, vs in rows.items()}, order)
+    if min(loss.means.values()) > 100 - HOPELESS_PERCENT and loss.cost[points.best] == 0:
+        # no choice keeps a chance, and the chance cannot tell the fewest points from the best: the points decide
+        grade = make_grade(view, kind, cards, chosen, points, dict(points.means))
+        close = text.grade_close_call() if grade.rollouts and grade.confidence < UNSURE_BELOW else ""
+        note = (f"At these scores ({line_words(line)}) no choice keeps even {HOPELESS_PERCENT:g}% of a chance to win "
+                "the game in the coach's simulations, so this grade is in points.")
+        return dataclasses.replace(grade, explanation=_add(grade.explanation, note, close),
+                                   feedback=_add(grade.feedback, note, close), line=line)
     if not score_matters(line, loss, points.best):
         grade = make_grade(view, kind, cards, chosen, points, dict(points.means))
         low = low_player_note(view, line, chosen if grade.band == "best" else grade.best) if kind == "play" else None
@@ -173,4 +185,4 @@ def score_matters(line: ScoreLine, loss: Any, fewest: Any) -> bool:
 
 AT_SCORE[:] = [grade_at_score]
 
-__all__ = ["CHANCE_PERCENT_LIMITS", "ChanceWords", "grade_at_score", "score_matters"]
+__all__ = ["CHANCE_PERCENT_LIMITS", "HOPELESS_PERCENT", "ChanceWords", "grade_at_score", "score_matters"]
