@@ -335,6 +335,12 @@ def passing() -> HandState:
     ((90, 95, 20, 40), "Seat 2 has the lowest score (20), more than a moon's 26 points below your 90: if the game "
                        "ends this hand, you cannot win it. Your chance is that it goes on, and you (90) or seat 1 "
                        "(95) can end it: points that take you or seat 1 to 100 end it."),
+    # seat 3 (96) ends the game with the queen or a few hearts; seat 1 (85) and seat 2 (75) only with far more
+    ((70, 85, 75, 96), "You have the lowest score (70), and seat 3 (96) can end the game this hand: points that take "
+                       "seat 3 to 100 win you the game if you still have the lowest score after the hand"),
+    ((50, 96, 50, 70), "You share the lowest score (50, with seat 2), and seat 1 (96) can end the game this hand: "
+                       "points that take seat 1 to 100 win you the game if you then have fewer points than the rest "
+                       "(as many: a shared win), so keep your own take small."),
     # 20 points of room: the queen alone would not end it
     ((80, 76, 7, 68), "Seat 2 has the lowest score (7), more than a moon's 26 points below your 80: if the game ends "
                       "this hand, you cannot win it. Your chance is that it goes on, and you (80) or seat 1 (76) can "

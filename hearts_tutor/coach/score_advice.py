@@ -456,13 +456,13 @@ def danger_reason(view: PlayerView, line: ScoreLine) -> str | None:
 
 
 def moon_win_reason(view: PlayerView, line: ScoreLine) -> str | None:
-    """Before any point is taken this hand: the learner, not alone on the lowest score, would win the game by its
+    """Before any point is taken this hand: the learner, behind the lowest score, would win the game by its
     own moon (26 to every other player takes someone to the end and leaves the learner alone lowest); with, when
     the learner is highest and near the end, what taking points short of the moon does. None otherwise."""
     me = line.seat
     if not line.can_end_this_hand or any(moon_points(view)) or jack_relief(view) or moon_outcome(line, me) != "win" \
-            or lowest_seats(line.scores) == [me]:
-        return None  # (alone lowest, the learner wins any end of the game this hand that leaves it so: no moon needed)
+            or me in lowest_seats(line.scores):
+        return None  # (on the lowest score, the learner wins an end of the game that leaves it so: no moon needed)
     moon = after_moon(line.scores, me, "add_to_others")  # a winning moon adds: taking 26 off ends nothing
     reach = "to" if line.rules.end == "reach" else "past"
     past = [f"{who(line, s)} ({moon[s]})" for s in range(len(moon)) if s != me and game_over([moon[s]], line.rules)]

@@ -298,6 +298,15 @@ def _can_end(line: ScoreLine, seat: int) -> bool:
     return game_over(scores, line.rules)
 
 
+def _ending_seats(line: ScoreLine, seats: Sequence[int]) -> list[int]:
+    """The seats of ``seats`` that can end the game by their own points this hand: those the queen alone (or a few
+    hearts) would take there if any, else all that can (one that needs nearly every point is named only then)."""
+    can = [s for s in seats if _can_end(line, s)]
+    room = line.rules.target + (line.rules.end == "exceed")
+    near = [s for s in can if room - line.scores[s] <= max(line.rules.queen_points, 1)]
+    return near or can
+
+
 def _enders(line: ScoreLine, seats: Sequence[int]) -> tuple[str, str]:
     """'seat 2 (92)' or 'you (90) or seat 1 (95)', and the same without the scores ('you or seat 1')."""
     def either(names: list[str]) -> str:
@@ -307,23 +316,28 @@ def _enders(line: ScoreLine, seats: Sequence[int]) -> tuple[str, str]:
 
 
 def _lowest_at_pass(line: ScoreLine) -> str | None:
-    """The learner alone has the lowest score and another player can end the game this hand."""
+    """The learner has the lowest score (alone, or shared) and another player can end the game this hand."""
     me = line.seat
-    enders = [s for s in range(len(line.scores)) if s != me and _can_end(line, s)]
-    if lowest_seats(line.scores) != [me] or not enders:
+    enders = _ending_seats(line, [s for s in range(len(line.scores)) if s != me])
+    low = lowest_seats(line.scores)
+    if me not in low or len(low) == len(line.scores) or not enders:
         return None
     names, them = _enders(line, enders)
     reach = "to" if line.rules.end == "reach" else "past"
-    return (f"You have the lowest score ({line.scores[me]}), and {names} can end the game this hand: points that "
-            f"take {them} {reach} {line.rules.target} win you the game if you still have the lowest score after the "
-            "hand, so keep your own take small.")
+    if low == [me]:
+        return (f"You have the lowest score ({line.scores[me]}), and {names} can end the game this hand: points "
+                f"that take {them} {reach} {line.rules.target} win you the game if you still have the lowest score "
+                "after the hand, so keep your own take small.")
+    return (f"{cap(lowest_words(line, me))}, and {names} can end the game this hand: points that take {them} "
+            f"{reach} {line.rules.target} win you the game if you then have fewer points than the rest (as many: a "
+            "shared win), so keep your own take small.")
 
 
 def _behind_at_pass(line: ScoreLine) -> str | None:
     """The learner is more than a moon (26 points) above the lowest score, so the game ending this hand loses it
     for the learner, and some player (the learner too) can end it by their own points."""
     me, low = line.seat, min(line.scores)
-    enders = [s for s in sorted(range(len(line.scores)), key=lambda s: s != me) if _can_end(line, s)]
+    enders = _ending_seats(line, sorted(range(len(line.scores)), key=lambda s: s != me))
     if line.scores[me] - low <= MOST_POINTS_IN_A_HAND or not enders:
         return None
     names, them = _enders(line, enders)
