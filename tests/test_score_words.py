@@ -345,15 +345,10 @@ def passing() -> HandState:
     ((80, 76, 7, 68), "Seat 2 has the lowest score (7), more than a moon's 26 points below your 80: if the game ends "
                       "this hand, you cannot win it. Your chance is that it goes on, and you (80) or seat 1 (76) can "
                       "end it: points that take you or seat 1 to 100 end it."),
-    # a moon takes seat 1 to 106 and seat 2 to 56, above the learner's 50: a win from behind
-    ((50, 80, 30, 70), "A moon would win you the game: 26 points to every other player take seat 1 (106) to 100 "
-                       "while you stay on 50, the lowest score."),
     # no moon's gap, and a moon (86, 91, 96) would not end the game
     ((85, 60, 65, 70), "You have 85, the highest score: 15 more points would end the game"),
-    # a moon (86, 96, 101) would end it with the learner lowest
-    ((85, 60, 70, 75), "A moon would win you the game: 26 points to every other player take seat 3 (101) to 100 "
-                       "while you stay on 85, the lowest score. Without the moon, 15 points of yours end the game "
-                       "with you behind."),
+    # a moon (86, 96, 101) would end it with the learner lowest, but this is no moon pass
+    ((85, 60, 70, 75), "You have 85, the highest score: 15 more points would end the game"),
     ((40, 92, 95, 60), "You have the lowest score (40), and seat 1 (92) or seat 2 (95) can end the game this hand: "
                        "points that take seat 1 or seat 2 to 100 win you the game if you still have the lowest score "
                        "after the hand, so keep your own take small."),
@@ -470,7 +465,7 @@ def test_the_moon_pass_gives_the_losers_first_and_keeps_the_hearts() -> None:
 
     rules = Rules.preset("standard")
     assert moon_pass_order(parse_cards(MONSTER), rules)[:3] == parse_cards("QD KD KC")
-    assert moon_pass_order(parse_cards(BARE_QUEEN), rules)[:3] == parse_cards("3H 2C 5C")
+    assert moon_pass_order(parse_cards(BARE_QUEEN), rules)[:3] == parse_cards("3H 2C 8H")
     view = make_state("standard", {0: MONSTER}, direction="left").view(0)
     cards, words = suggest_pass(view)
     assert sorted(cards) == sorted(parse_cards("QD KD KC")) and "keep every heart" in words
@@ -485,11 +480,16 @@ def test_the_moon_pass_is_weighed_where_a_moon_wins_and_not_offered_where_it_los
     from hearts_tutor.coach.hints import moon_options
 
     queen = at(make_state("standard", {0: BARE_QUEEN}, direction="left"), (95, 80, 85, 90))
-    assert (pass_reason(queen, line_of(queen)) or "").startswith(
+    assert (pass_reason(queen, line_of(queen)) or "").startswith("You have 95, the highest score")  # no moon pass
+    assert (pass_reason(queen, line_of(queen), moon_pass=True) or "").startswith(
         "A moon would win you the game: 26 points to every other player take seat 1 (106), seat 2 (111) and seat 3 "
         "(116) to 100 while you stay on 95, the lowest score. Without the moon, 5 points of yours end the game "
         "with you behind.")
-    assert moon_options(queen, line_of(queen)) == [tuple(sorted(parse_cards("3H 2C 5C")))]
+    assert moon_options(queen, line_of(queen)) == [tuple(sorted(parse_cards("3H 2C 8H")))]
+    behind = dataclasses.replace(queen, scores=(50, 80, 30, 70))  # a moon takes seat 1 to 106 and seat 2 to 56, above the learner's 50
+    assert pass_reason(behind, line_of(behind), moon_pass=True) == (
+        "A moon would win you the game: 26 points to every other player take seat 1 (106) to 100 while you stay on "
+        "50, the lowest score.")
     monster = at(make_state("standard", {0: MONSTER}, direction="left"), (60, 96, 30, 70))
     assert moon_options(monster, line_of(monster)) == []
     found = hint(monster, rollouts=4, workers=1)
@@ -505,3 +505,23 @@ def test_where_no_choice_keeps_a_chance_the_grade_is_in_points() -> None:
     grade = grade_pass(view, parse_cards("2C 3H 8H"), seed=1, rollouts=12)
     assert grade.unit == "points" and grade.band != "best" and "points more on average" in grade.explanation
     assert "no choice keeps even 1% of a chance to win the game" in grade.feedback
+
+
+def test_a_moon_pass_names_which_cards_can_lose_a_trick() -> None:
+    """Re-check s8 N1: one loser among the passed cards made all three 'cards that can lose a trick'."""
+    from hearts_tutor.coach.text import reason_pass_moon
+
+    kc, ac, two_d = parse_cards("KC AC 2D")
+    words = reason_pass_moon([kc, ac, two_d], Rules.preset("standard"), losers=[two_d])
+    assert words.endswith("Pass the king of clubs, the ace of clubs and the 2 of diamonds: the 2 of diamonds can "
+                          "lose a trick, and a trick lost (a heart trick most of all) ruins a moon; the king of clubs "
+                          "and the ace of clubs are the winners the moon needs least.")
+    assert "cards that can lose a trick" in reason_pass_moon([two_d], Rules.preset("standard"))
+
+
+def test_where_no_pass_keeps_a_chance_the_pass_hint_is_in_points_too() -> None:
+    """Re-check s8 N6: at (99, 70, 80, 60) the grade is in points (no pass keeps 1%); so is the hint."""
+    view = at(make_state("standard", {0: BARE_QUEEN}, direction="right"), (99, 70, 80, 60))
+    found = hint(view, rollouts=12, workers=1)
+    assert found.unit == "points" and found.reason.endswith("so this is judged in points.")
+    assert QS in found.cards

@@ -87,7 +87,7 @@ def beaten_by_others(hand: Sequence[Card], c: Card) -> bool:
 
 def moon_pass_order(hand: Sequence[Card], rules: Rules) -> list[Card]:
     """A moon hand's cards in the order to pass them: first the cards another player can beat, the most beatable
-    first (a heart counts as two more: one heart trick lost ruins the moon), then the winners the moon needs
+    first (a heart counts as three more: one heart trick lost ruins the moon), then the winners the moon needs
     least: clubs and diamonds before the high spades that catch the queen, the hearts last; the queen of spades,
     13 of the moon's points in hand, never."""
     def key(c: Card) -> tuple[int, int, int]:
@@ -95,7 +95,7 @@ def moon_pass_order(hand: Sequence[Card], rules: Rules) -> list[Card]:
         if c == QUEEN_OF_SPADES and rules.queen_points:
             return (2, 0, 0)
         if (above := higher_outside(hand, c)) > 0:
-            return (0, -(above + 2 * (suit == HEARTS)), c % 13)
+            return (0, -(above + 3 * (suit == HEARTS)), c % 13)
         keep = 2 if suit == HEARTS else 1 if suit == SPADES and rules.queen_points else 0
         return (1, keep, c % 13)
 

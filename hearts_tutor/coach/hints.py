@@ -231,24 +231,35 @@ def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: 
                           helper=helper_for(workers, timed=rollouts is None),
                           value=None if line is None else line.loss_after)
     best = min(options, key=lambda p: (round(est[p].mean, 9), p != mine, p))
+    hopeless = False
     if line is not None:
+        from .score_why import hopeless as no_chance
+
         fewest = min(options, key=lambda p: (round(est[p].points or 0.0, 9), p != mine, p))
-        if not score_decides(line, est, fewest, lambda p: (p != mine, p)):
+        hopeless = no_chance({p: e.mean for p, e in est.items()}, fewest)
+        if hopeless or not score_decides(line, est, fewest, lambda p: (p != mine, p)):
             best = fewest  # the score makes no difference: the fewest points, as outside a match
+    moon_pass = best in moon or (bool(moon) and moon_try_hand(hand_before_pass(view), view)
+                                 and not any(suit_of(c) == HEARTS for c in best))  # a moon hand's pass keeping hearts
     if best == mine:
         words = reason
-    elif best in moon:
-        words = text.reason_pass_moon(list(best), view.rules, losers=any(higher_out(view, c) for c in best))
+    elif moon_pass:
+        words = text.reason_pass_moon(list(best), view.rules, losers=[c for c in best if higher_out(view, c)])
     else:
         words = explain_pass(view, best)
     if line is None:
         return Hint(best, words, est[best].mean)
     chance = 1.0 - est[best].mean / 100
+    if hopeless:
+        from .score_why import hopeless_words
+
+        return Hint(best, f"{words} {hopeless_words(line)}", est[best].points, line=line, chance=chance,
+                    unit="points")
     if line.can_end_this_hand:
         from .score_advice import chance_sentence
         from .score_why import kept_chance_sentence, pass_reason
 
-        why = pass_reason(view, line)
+        why = pass_reason(view, line, moon_pass)
         kept = (chance_sentence(chance, 1.0 - est[fewest].mean / 100, text.pass_phrase(fewest)) if best != fewest
                 else kept_chance_sentence(est, best, "pass"))
         words = (f"{why} " if why else "") + f"{words} {kept}"

@@ -323,7 +323,7 @@ def suggest_pass_parts(view: PlayerView, moon: bool = True) -> tuple[tuple[Card,
     k = rules.pass_count
     if moon and moon_potential(hand):
         moon_pass = moon_pass_order(hand, rules)[:k]
-        losers = any(beaten_by_others(hand, c) for c in moon_pass)
+        losers = [c for c in moon_pass if beaten_by_others(hand, c)]
         return tuple(sorted(moon_pass)), [(moon_pass, partial(text.reason_pass_moon, moon_pass, rules,
                                                                losers=losers))]
 

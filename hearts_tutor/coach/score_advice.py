@@ -456,13 +456,12 @@ def danger_reason(view: PlayerView, line: ScoreLine) -> str | None:
 
 
 def moon_win_reason(view: PlayerView, line: ScoreLine) -> str | None:
-    """Before any point is taken this hand: the learner, behind the lowest score, would win the game by its
-    own moon (26 to every other player takes someone to the end and leaves the learner alone lowest); with, when
-    the learner is highest and near the end, what taking points short of the moon does. None otherwise."""
+    """Before any point is taken this hand: the learner's own moon would win the game (26 to every other player
+    takes someone to the end and leaves the learner alone lowest); with, when the learner is highest and near the
+    end, what taking points short of the moon does. None otherwise."""
     me = line.seat
-    if not line.can_end_this_hand or any(moon_points(view)) or jack_relief(view) or moon_outcome(line, me) != "win" \
-            or me in lowest_seats(line.scores):
-        return None  # (on the lowest score, the learner wins an end of the game that leaves it so: no moon needed)
+    if not line.can_end_this_hand or any(moon_points(view)) or jack_relief(view) or moon_outcome(line, me) != "win":
+        return None
     moon = after_moon(line.scores, me, "add_to_others")  # a winning moon adds: taking 26 off ends nothing
     reach = "to" if line.rules.end == "reach" else "past"
     past = [f"{who(line, s)} ({moon[s]})" for s in range(len(moon)) if s != me and game_over([moon[s]], line.rules)]
@@ -471,7 +470,8 @@ def moon_win_reason(view: PlayerView, line: ScoreLine) -> str | None:
     room = line.rules.target + (line.rules.end == "exceed") - line.scores[me]
     if all(v < line.scores[me] for s, v in enumerate(line.scores) if s != me) and room < MOST_POINTS_IN_A_HAND:
         behind = " with you behind" if _cannot_be_caught(view, line, line.scores[me] + room, room) else ""
-        out += f" Without the moon, {room} point{'s' if room != 1 else ''} of yours end the game{behind}."
+        yours = "1 point of yours ends" if room == 1 else f"{room} points of yours end"
+        out += f" Without the moon, {yours} the game{behind}."
     return out
 
 

@@ -47,6 +47,8 @@ from .score_advice import end_this_hand_words, line_words
 from .score_why import (
     agreeing_reason,
     feedback_reason,
+    hopeless,
+    hopeless_words,
     low_player_note,
     names_only,
     pass_reason,
@@ -59,10 +61,6 @@ from .to_score import percent
 #: Upper limits of each band but the last in percent of the chance to win the game: the points bands' numbers
 #: (the same limits as :data:`~.bands.CHANCE_BAND_LIMITS`, which holds them as fractions of 1).
 CHANCE_PERCENT_LIMITS = BAND_LIMITS
-#: Below this chance to win the game (in percent) for every option, a grade at a score line is in points when the
-#: chance cannot tell the fewest-points option from the best: "Best move" for a choice the points call a mistake
-#: would mislead.
-HOPELESS_PERCENT = 1.0
 #: Seconds taken off a grade's deadline at a score line: the second comparison and the reasons after the deals
 #: (a few milliseconds; the margin keeps the grade's p95 under 1.5 s on a loaded machine).
 SCORE_MARGIN = 0.05
@@ -102,12 +100,10 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
     rows = collect_deals(run_one, options, seed, rollouts, deadline - SCORE_MARGIN)
     loss = summarise({o: [v[0] for v in vs] for o, vs in rows.items()}, order)
     points = summarise({o: [v[1] for v in vs] for o, vs in rows.items()}, order)
-    if min(loss.means.values()) > 100 - HOPELESS_PERCENT and loss.cost[points.best] == 0:
-        # no choice keeps a chance, and the chance cannot tell the fewest points from the best: the points decide
+    if hopeless(loss.means, points.best):  # no choice keeps a chance: the points decide
         grade = make_grade(view, kind, cards, chosen, points, dict(points.means))
         close = text.grade_close_call() if grade.rollouts and grade.confidence < UNSURE_BELOW else ""
-        note = (f"At these scores ({line_words(line)}) no choice keeps even {HOPELESS_PERCENT:g}% of a chance to win "
-                "the game in the coach's simulations, so this grade is in points.")
+        note = hopeless_words(line)
         return dataclasses.replace(grade, explanation=_add(grade.explanation, note, close),
                                    feedback=_add(grade.feedback, note, close), line=line)
     if not score_matters(line, loss, points.best):
@@ -128,7 +124,7 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
         if kind == "play":
             explanation, feedback = _score_decided(view, line, grade, chosen, fewest, close)
         else:
-            why = pass_reason(view, line)
+            why = pass_reason(view, line, _is_moon_pass(view, line, loss.best))
             explanation = _add(explanation, why or f"At these scores ({line_words(line)}) the fewest points are not "
                                                    "what wins the game.", close)
             feedback = _add(feedback, why, close) if why else feedback
@@ -143,12 +139,19 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
             elif (against := feedback_reason(view, line, chosen, loss.best)) is not None and \
                     names_only(against, view, chosen):
                 feedback = _add(feedback, against, close)
-        elif (why := pass_reason(view, line)) is not None:
+        elif (why := pass_reason(view, line, _is_moon_pass(view, line, grade.best))) is not None:
             explanation = _add(explanation, why, close)
         explanation = _add(explanation, end_this_hand_words(line), close)
     beside = {o: (points.means[o], points.se.get(o, 0.0)) for o in points.means}
     return dataclasses.replace(grade, explanation=explanation, feedback=feedback, line=line, unit="chance",
                                points=beside)
+
+
+def _is_moon_pass(view: PlayerView, line: ScoreLine, option: Any) -> bool:
+    """Whether the pass ``option`` is the moon pass the coach compares (:func:`~.hints.moon_options`)."""
+    from .hints import moon_options
+
+    return option in moon_options(view, line)
 
 
 def _add(words: str, extra: str, close: str) -> str:
@@ -185,4 +188,4 @@ def score_matters(line: ScoreLine, loss: Any, fewest: Any) -> bool:
 
 AT_SCORE[:] = [grade_at_score]
 
-__all__ = ["CHANCE_PERCENT_LIMITS", "HOPELESS_PERCENT", "ChanceWords", "grade_at_score", "score_matters"]
+__all__ = ["CHANCE_PERCENT_LIMITS", "ChanceWords", "grade_at_score", "score_matters"]

@@ -33,7 +33,7 @@ from ..engine.cards import QUEEN_OF_SPADES, Card, card_name
 from ..engine.view import PlayerView
 from ..equity import game_over
 from ..equity.line import MOST_POINTS_IN_A_HAND, ScoreLine
-from .bands import UNSURE_BELOW, sure_none_better
+from .bands import BAND_LIMITS, UNSURE_BELOW, sure_none_better
 from .score_advice import (
     after_moon,
     chance_sentence,
@@ -276,18 +276,20 @@ def low_player_note(view: PlayerView, line: ScoreLine, card: Card) -> str | None
     return leader_reason(view, line, card, anytime=True)
 
 
-def pass_reason(view: PlayerView, line: ScoreLine) -> str | None:
-    """What the score asks of a pass when the game can end this hand: a moon that would win the game
-    (:func:`~.score_advice.moon_win_reason`), keep away from a big take near the target
-    (:func:`~.score_advice.danger_reason`), keep your own take small while you alone have the lowest score and
-    another player can end the game, or want the game to go on when its ending this hand would lose it for you
-    (a moon, 26 points, cannot make up the gap). None otherwise, and when the jack of diamonds can lower a score.
-    The danger comes first while the queen alone would end the game; with more room, wanting the game to go on
-    (when it holds) says more."""
+def pass_reason(view: PlayerView, line: ScoreLine, moon_pass: bool = False) -> str | None:
+    """What the score asks of a pass when the game can end this hand: for a moon pass (``moon_pass``), that the
+    moon would win the game (:func:`~.score_advice.moon_win_reason`); else keep away from a big take near the
+    target (:func:`~.score_advice.danger_reason`), keep your own take small while lowest and another player can
+    end the game, or want the game to go on when its ending this hand would lose it for you (a moon, 26 points,
+    cannot make up the gap). None otherwise, and when the jack of diamonds can lower a score. The danger comes
+    first while the queen alone would end the game; with more room, wanting the game to go on (when it holds) says
+    more."""
     if not line.can_end_this_hand or jack_relief(view):
         return None
+    if moon_pass and (moon := moon_win_reason(view, line)):
+        return moon
     room = line.rules.target + (line.rules.end == "exceed") - line.scores[line.seat]
-    first = moon_win_reason(view, line) or (danger_reason(view, line) if room <= line.rules.queen_points else None)
+    first = danger_reason(view, line) if room <= line.rules.queen_points else None
     return first or _behind_at_pass(line) or danger_reason(view, line) or _lowest_at_pass(line)
 
 
@@ -347,6 +349,27 @@ def _behind_at_pass(line: ScoreLine) -> str | None:
             f"it goes on, and {names} can end it: points that take {them} {reach} {line.rules.target} end it.")
 
 
+#: Below this chance to win the game (in percent) for every option, a grade or a hint at a score line is in points
+#: when the fewest-points option is within the 'best' band of the best too: "Best move" for a choice the points
+#: call a mistake, on a hundredth of a percent, would mislead (a moon that ends the game lost, against a fraction
+#: of a percent kept by letting it go, is still told apart).
+HOPELESS_PERCENT = 1.0
+
+
+def hopeless(loss: Mapping[Any, float], fewest: Any) -> bool:
+    """Whether no option keeps even :data:`HOPELESS_PERCENT` of a chance to win the game and the fewest-points option
+    ``fewest`` is within the 'best' band (:data:`~.bands.BAND_LIMITS`, in percent of the chance) of the best
+    (``loss``: each option's chance of not winning, in percent)."""
+    best = min(loss.values())
+    return best > 100 - HOPELESS_PERCENT and loss[fewest] - best < BAND_LIMITS[0]
+
+
+def hopeless_words(line: ScoreLine) -> str:
+    """That no choice keeps a chance to win the game here, so the judgment is in points."""
+    return (f"At these scores ({line_words(line)}) no choice keeps even {HOPELESS_PERCENT:g}% of a chance to win the "
+            "game in the coach's simulations, so this is judged in points.")
+
+
 def score_decides_words(line: ScoreLine) -> str:
     """That the score, not the points, decides the move here (naming no card)."""
     return f"At these scores ({line_words(line)}) the score, not the points, decides this move."
@@ -370,6 +393,7 @@ def sorted_options(means: Mapping[Any, float], first: Sequence[Any] = ()) -> lis
     return [*first, *rest]
 
 
-__all__ = ["agreeing_reason", "ends_anyway_words", "ends_game", "feedback_reason", "kept_chance_sentence",
-           "low_player_note", "low_player_reason", "names_only", "pass_reason", "score_decides_words", "score_why",
-           "sorted_options", "specific_reason", "take_it_reason", "unsure_words"]
+__all__ = ["HOPELESS_PERCENT", "agreeing_reason", "ends_anyway_words", "ends_game", "feedback_reason", "hopeless",
+           "hopeless_words", "kept_chance_sentence", "low_player_note", "low_player_reason", "names_only",
+           "pass_reason", "score_decides_words", "score_why", "sorted_options", "specific_reason", "take_it_reason",
+           "unsure_words"]

@@ -366,15 +366,24 @@ def reason_pass_high_with_queen(cards: list[Card], direction: str = "left", form
     return f"{head}: with few spades to play under {it}, {they} may have to win a spade trick; {where}."
 
 
-def reason_pass_moon(cards: list[Card], rules: Rules, form: PassForm = "alone", *, losers: bool = True) -> str:
-    """A moon try's pass: cards that can lose a trick (``losers``), or, when no other player holds a card that
-    beats one of the hand's, the winners the moon needs least (every heart kept, when no heart goes)."""
-    keep = "" if any(suit_of(c) == HEARTS for c in cards) else ", and keep every heart"
-    ruin = ("cards that can lose a trick, and hearts that can most of all, are what ruin a moon." if losers else
-            f"no other player holds a card that beats one of yours, so pass the winners the moon needs least{keep}.")
+def reason_pass_moon(cards: list[Card], rules: Rules, form: PassForm = "alone", *,
+                     losers: Sequence[Card] | None = None) -> str:
+    """A moon try's pass. ``losers``: the passed cards another player can beat (None: all of them); the rest are
+    winners the moon needs least (when none can be beaten, every heart is kept if no heart goes)."""
+    losing = list(cards) if losers is None else [c for c in cards if c in losers]
+    spares = [c for c in cards if c not in losing]
+    if not spares:
+        why = "cards that can lose a trick, and hearts that can most of all, are what ruin a moon."
+    elif not losing:
+        keep = "" if any(suit_of(c) == HEARTS for c in cards) else ", and keep every heart"
+        why = f"no other player holds a card that beats one of yours, so pass the winners the moon needs least{keep}."
+    else:
+        verb = "is the winner" if len(spares) == 1 else "are the winners"
+        why = (f"{cards_phrase(losing)} can lose a trick, and a trick lost (a heart trick most of all) ruins a "
+               f"moon; {cards_phrase(spares)} {verb} the moon needs least.")
     if form == "alone":
-        return f"This hand can try {shoot(rules)}. Pass {cards_phrase(cards)}: {ruin}"
-    return f"{_pass_head(cards, form)}: this hand can try {shoot(rules)}, and {ruin}"
+        return f"This hand can try {shoot(rules)}. Pass {cards_phrase(cards)}: {why}"
+    return f"{_pass_head(cards, form)}: this hand can try {shoot(rules)}, and {why}"
 
 
 def reason_pass_moon_try(rules: Rules, hearts: list[Card], side: list[Card], rest: list[Card]) -> str:
