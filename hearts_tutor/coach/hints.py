@@ -231,13 +231,13 @@ def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: 
                           helper=helper_for(workers, timed=rollouts is None),
                           value=None if line is None else line.loss_after)
     best = min(options, key=lambda p: (round(est[p].mean, 9), p != mine, p))
-    hopeless = False
+    no_chance = False
     if line is not None:
-        from .score_why import hopeless as no_chance
+        from .score_why import hopeless
 
         fewest = min(options, key=lambda p: (round(est[p].points or 0.0, 9), p != mine, p))
-        hopeless = no_chance({p: e.mean for p, e in est.items()}, fewest)
-        if hopeless or not score_decides(line, est, fewest, lambda p: (p != mine, p)):
+        no_chance = hopeless({p: e.mean for p, e in est.items()}, fewest)
+        if no_chance or not score_decides(line, est, fewest, lambda p: (p != mine, p)):
             best = fewest  # the score makes no difference: the fewest points, as outside a match
     moon_pass = best in moon or (bool(moon) and moon_try_hand(hand_before_pass(view), view)
                                  and not any(suit_of(c) == HEARTS for c in best))  # a moon hand's pass keeping hearts
@@ -250,7 +250,7 @@ def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: 
     if line is None:
         return Hint(best, words, est[best].mean)
     chance = 1.0 - est[best].mean / 100
-    if hopeless:
+    if no_chance:
         from .score_why import hopeless_words
 
         return Hint(best, f"{words} {hopeless_words(line)}", est[best].points, line=line, chance=chance,

@@ -102,7 +102,7 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
     points = summarise({o: [v[1] for v in vs] for o, vs in rows.items()}, order)
     if hopeless(loss.means, points.best):  # no choice keeps a chance: the points decide
         grade = make_grade(view, kind, cards, chosen, points, dict(points.means))
-        close = text.grade_close_call() if grade.rollouts and grade.confidence < UNSURE_BELOW else ""
+        close = _close_call(grade)
         note = hopeless_words(line)
         return dataclasses.replace(grade, explanation=_add(grade.explanation, note, close),
                                    feedback=_add(grade.feedback, note, close), line=line)
@@ -110,7 +110,7 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
         grade = make_grade(view, kind, cards, chosen, points, dict(points.means))
         low = low_player_note(view, line, chosen if grade.band == "best" else grade.best) if kind == "play" else None
         if low is not None:  # aim for the low player: said after the grade (naming the card) as the reason
-            close = text.grade_close_call() if grade.rollouts and grade.confidence < UNSURE_BELOW else ""
+            close = _close_call(grade)
             feedback = _add(grade.feedback, low, close) if grade.band == "best" else grade.feedback
             grade = dataclasses.replace(grade, explanation=_add(grade.explanation, low, close), feedback=feedback)
         return dataclasses.replace(grade, line=line)
@@ -119,7 +119,7 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
     explanation, feedback = grade.explanation, grade.feedback
     # the move playing for points would make: the learner's own if the points cannot tell it from the fewest
     fewest = chosen if points.cost[chosen] == 0 else points.best
-    close = text.grade_close_call() if grade.rollouts and grade.confidence < UNSURE_BELOW else ""
+    close = _close_call(grade)
     if loss.cost[fewest] > 0 and loss.best != fewest and grade.band != "best":
         if kind == "play":
             explanation, feedback = _score_decided(view, line, grade, chosen, fewest, close)
@@ -145,6 +145,11 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
     beside = {o: (points.means[o], points.se.get(o, 0.0)) for o in points.means}
     return dataclasses.replace(grade, explanation=explanation, feedback=feedback, line=line, unit="chance",
                                points=beside)
+
+
+def _close_call(grade: Grade) -> str:
+    """The grade's "not sure" caveat when it is not sure of its band, else ''."""
+    return text.grade_close_call() if grade.rollouts and grade.confidence < UNSURE_BELOW else ""
 
 
 def _is_moon_pass(view: PlayerView, line: ScoreLine, option: Any) -> bool:
