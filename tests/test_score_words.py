@@ -486,7 +486,8 @@ def test_the_moon_pass_is_weighed_where_a_moon_wins_and_not_offered_where_it_los
         "(116) to 100 while you stay on 95, the lowest score. Without the moon, 5 points of yours end the game "
         "with you behind.")
     assert moon_options(queen, line_of(queen)) == [tuple(sorted(parse_cards("3H 2C 8H")))]
-    behind = dataclasses.replace(queen, scores=(50, 80, 30, 70))  # a moon takes seat 1 to 106 and seat 2 to 56, above the learner's 50
+    # a moon takes seat 1 to 106 and seat 2 to 56, above the learner's 50
+    behind = dataclasses.replace(queen, scores=(50, 80, 30, 70))
     assert pass_reason(behind, line_of(behind), moon_pass=True) == (
         "A moon would win you the game: 26 points to every other player take seat 1 (106) to 100 while you stay on "
         "50, the lowest score.")
@@ -525,3 +526,13 @@ def test_where_no_pass_keeps_a_chance_the_pass_hint_is_in_points_too() -> None:
     found = hint(view, rollouts=12, workers=1)
     assert found.unit == "points" and found.reason.endswith("so this is judged in points.")
     assert QS in found.cards
+
+
+def test_the_hard_bot_makes_no_moon_pass_where_a_moon_would_lose_the_game() -> None:
+    """Re-check s8: at (60, 96, 30, 70) a moon ends the game with seat 2 on 56, below the bot's 60: it passes as
+    for any hand; at 0-0-0-0 and where a moon would win (40, 92, 95, 60) it makes the moon pass."""
+    from hearts_tutor.bots import make_bot
+
+    state = make_state("standard", {0: MONSTER}, direction="left")
+    for scores, plan in (((60, 96, 30, 70), "normal"), ((0, 0, 0, 0), "moon"), ((40, 92, 95, 60), "moon")):
+        assert make_bot("hard", seed=1).pass_plan(at(state, scores)) == plan, scores

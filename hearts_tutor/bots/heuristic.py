@@ -43,6 +43,7 @@ from .following import score_follow
 from .leading import score_lead
 from .moon import am_shooting, moon_hand, moon_points, moon_progress, possible_shooter, score_shooting
 from .passing import pass_reasons, pass_scores
+from .rollout_moon import adding_ends_game, adding_ties_game
 from .search import paired_playouts, quick_rollout_policy
 
 
@@ -76,8 +77,9 @@ class HeuristicBot(Bot):
             f"I pass {join_names(chosen)}: {reasons}.", cards=[card_str(c) for c in chosen]), level=self.level)
 
     def pass_plan(self, view: PlayerView) -> str:
-        """'normal', or 'moon' when the hand is strong enough to shoot (hard only)."""
-        if self.skills.moon and moon_hand(view.hand_mask, view.rules):
+        """'normal', or 'moon' when the hand is strong enough to shoot (hard only) and, in a match, a moon scored
+        as the rules say would not end the game with another player lowest."""
+        if self.skills.moon and moon_hand(view.hand_mask, view.rules) and not moon_loses_game(view):
             return "moon"
         return "normal"
 
@@ -209,6 +211,15 @@ class MediumBot(HeuristicBot):
     level = "medium"
     skills = MEDIUM
     void_max = 3
+
+
+def moon_loses_game(view: PlayerView) -> bool:
+    """In a match where a moon adds 26 to every other player (no choice): this seat's moon would end the game
+    with another player lowest."""
+    if view.rules.moon != "add_to_others" or len(view.scores) != view.n:
+        return False
+    ends, wins = adding_ends_game(view.rules, view.scores, view.seat)
+    return ends and not wins and not adding_ties_game(view.rules, view.scores, view.seat)
 
 
 class HardBot(HeuristicBot):
