@@ -50,6 +50,7 @@ from ..bots.moon import moon_points, possible_shooter
 from ..bots.rollout_moon import moon_choice
 from ..engine.cards import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Card, card_name, join_words, suit_of
 from ..engine.hand import Phase
+from ..engine.rules import Rules
 from ..engine.view import PlayerView
 from ..equity import game_over
 from ..equity.line import MOST_POINTS_IN_A_HAND, ScoreLine, judged_line
@@ -65,6 +66,11 @@ T = TypeVar("T", bound=Any)
 def who(line: ScoreLine, seat: int) -> str:
     """'you' or 'seat N' (the table names the seat)."""
     return "you" if seat == line.seat else f"seat {seat}"
+
+
+def to_target(rules: Rules) -> str:
+    """'to 100' where the game ends when a score reaches the target, 'past 100' where it must pass it."""
+    return f"{'to' if rules.end == 'reach' else 'past'} {rules.target}"
 
 
 def line_words(line: ScoreLine) -> str:
@@ -463,10 +469,9 @@ def moon_win_reason(view: PlayerView, line: ScoreLine) -> str | None:
     if not line.can_end_this_hand or any(moon_points(view)) or jack_relief(view) or moon_outcome(line, me) != "win":
         return None
     moon = after_moon(line.scores, me, "add_to_others")  # a winning moon adds: taking 26 off ends nothing
-    reach = "to" if line.rules.end == "reach" else "past"
     past = [f"{who(line, s)} ({moon[s]})" for s in range(len(moon)) if s != me and game_over([moon[s]], line.rules)]
-    out = (f"A moon would win you the game: 26 points to every other player take {join_words(past)} {reach} "
-           f"{line.rules.target} while you stay on {line.scores[me]}, the lowest score.")
+    out = (f"A moon would win you the game: 26 points to every other player take {join_words(past)} "
+           f"{to_target(line.rules)} while you stay on {line.scores[me]}, the lowest score.")
     room = line.rules.target + (line.rules.end == "exceed") - line.scores[me]
     if all(v < line.scores[me] for s, v in enumerate(line.scores) if s != me) and room < MOST_POINTS_IN_A_HAND:
         behind = " with you behind" if _cannot_be_caught(view, line, line.scores[me] + room, room) else ""
@@ -488,7 +493,7 @@ def points_only_note(view: PlayerView) -> str | None:
     line = ScoreLine(rules, tuple(view.scores), view.seat)
     return (f"The coach judges these rules in points only (it has no game-win model for them), but at these scores "
             f"({line_words(line)}) the game can end this hand: check whether the points you give take a player "
-            f"{'to' if rules.end == 'reach' else 'past'} {rules.target}, and who would then have the lowest score.")
+            f"{to_target(rules)}, and who would then have the lowest score.")
 
 
 def with_points_only_note(view: PlayerView, judged: T, card: Card | None = None) -> T:
@@ -527,4 +532,5 @@ def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | No
 __all__ = ["after_moon", "chance_sentence", "danger_reason", "end_it_reason", "end_this_hand_words", "ending_reason",
            "jack_relief", "leader_reason", "line_words", "lowest_seats", "lowest_words", "may_still_shoot",
            "moon_outcome", "moon_reason", "moon_win_reason", "points_only_note", "score_reason", "scores_so_far",
-           "tie_end_reason", "trick_to_winner", "unless_moon_words", "who", "with_points_only_note"]
+           "tie_end_reason", "to_target", "trick_to_winner", "unless_moon_words", "who",
+           "with_points_only_note"]

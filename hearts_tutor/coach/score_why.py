@@ -18,8 +18,10 @@ the one to show:
   game after this hand) and gives None rather than a plain sentence: the opening of a play-to-score puzzle.
 * :func:`low_player_note`: far from the end, the card that throws the most points throws them on the player with
   the lowest score (aim for the low player).
-* :func:`pass_reason`: what the score asks of a pass when the game can end this hand (keep away from a big take
-  near the target; keep your own take small while lowest; want the game to go on when its end would lose it).
+* :func:`pass_reason`: what the score asks of a pass when the game can end this hand (a moon pass: that the moon
+  would win the game; else keep away from a big take near the target; keep your own take small while lowest;
+  want the game to go on when its end would lose it).
+* :func:`hopeless`: no choice keeps even 1% of a chance to win the game, so a hint or grade there is in points.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from .score_advice import (
     score_reason,
     scores_so_far,
     tie_end_reason,
+    to_target,
     trick_to_winner,
     unless_moon_words,
     who,
@@ -325,14 +328,14 @@ def _lowest_at_pass(line: ScoreLine) -> str | None:
     if me not in low or len(low) == len(line.scores) or not enders:
         return None
     names, them = _enders(line, enders)
-    reach = "to" if line.rules.end == "reach" else "past"
+    reach = to_target(line.rules)
     if low == [me]:
         return (f"You have the lowest score ({line.scores[me]}), and {names} can end the game this hand: points "
-                f"that take {them} {reach} {line.rules.target} win you the game if you still have the lowest score "
-                "after the hand, so keep your own take small.")
+                f"that take {them} {reach} win you the game if you still have the lowest score after the hand, so "
+                "keep your own take small.")
     return (f"{cap(lowest_words(line, me))}, and {names} can end the game this hand: points that take {them} "
-            f"{reach} {line.rules.target} win you the game if you then have fewer points than the rest (as many: a "
-            "shared win), so keep your own take small.")
+            f"{reach} win you the game if you then have fewer points than the rest (as many: a shared win), so keep "
+            "your own take small.")
 
 
 def _behind_at_pass(line: ScoreLine) -> str | None:
@@ -343,10 +346,9 @@ def _behind_at_pass(line: ScoreLine) -> str | None:
     if line.scores[me] - low <= MOST_POINTS_IN_A_HAND or not enders:
         return None
     names, them = _enders(line, enders)
-    reach = "to" if line.rules.end == "reach" else "past"
     return (f"{cap(lowest_words(line, lowest_seats(line.scores)[0]))}, more than a moon's {MOST_POINTS_IN_A_HAND} "
             f"points below your {line.scores[me]}: if the game ends this hand, you cannot win it. Your chance is that "
-            f"it goes on, and {names} can end it: points that take {them} {reach} {line.rules.target} end it.")
+            f"it goes on, and {names} can end it: points that take {them} {to_target(line.rules)} end it.")
 
 
 #: Below this chance to win the game (in percent) for every option, a grade or a hint at a score line is in points
