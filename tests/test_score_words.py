@@ -536,3 +536,16 @@ def test_the_hard_bot_makes_no_moon_pass_where_a_moon_would_lose_the_game() -> N
     state = make_state("standard", {0: MONSTER}, direction="left")
     for scores, plan in (((60, 96, 30, 70), "normal"), ((0, 0, 0, 0), "moon"), ((40, 92, 95, 60), "moon")):
         assert make_bot("hard", seed=1).pass_plan(at(state, scores)) == plan, scores
+
+
+def test_a_pass_is_a_moon_pass_for_the_hint_and_the_grade_alike() -> None:
+    """Re-check s8 X1, X2: a moon hand's pass that keeps its hearts is a moon pass for the grade as for the hint
+    (the grade said 'keep away from a big take' of the hint's own moon pass); a hand that cannot shoot makes no
+    moon pass, even of the moon order's cards, where a moon would win the game."""
+    from hearts_tutor.coach.hints import is_moon_pass
+
+    monster = at(make_state("standard", {0: MONSTER}, direction="right"), (95, 80, 85, 90))
+    assert is_moon_pass(monster, line_of(monster), tuple(sorted(parse_cards("KC QD AD"))))
+    assert not is_moon_pass(monster, line_of(monster), tuple(sorted(parse_cards("KC QD AH"))))
+    queen = at(make_state("standard", {0: BARE_QUEEN}, direction="left"), (95, 80, 85, 90))
+    assert not is_moon_pass(queen, line_of(queen), tuple(sorted(parse_cards("3H 2C 8H"))))

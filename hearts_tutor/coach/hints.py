@@ -239,8 +239,7 @@ def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: 
         no_chance = hopeless({p: e.mean for p, e in est.items()}, fewest)
         if no_chance or not score_decides(line, est, fewest, lambda p: (p != mine, p)):
             best = fewest  # the score makes no difference: the fewest points, as outside a match
-    moon_pass = best in moon or (bool(moon) and moon_try_hand(hand_before_pass(view), view)
-                                 and not any(suit_of(c) == HEARTS for c in best))  # a moon hand's pass keeping hearts
+    moon_pass = is_moon_pass(view, line, best, moon)
     if best == mine:
         words = reason
     elif moon_pass:
@@ -265,6 +264,15 @@ def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: 
         words = (f"{why} " if why else "") + f"{words} {kept}"
     return Hint(best, words, est[best].points, line=line, chance=chance,
                 unit="chance" if line.can_end_this_hand else "points")
+
+
+def is_moon_pass(view: PlayerView, line: ScoreLine | None, option: tuple[Card, ...],
+                 moon: Sequence[tuple[Card, ...]] | None = None) -> bool:
+    """Whether the pass ``option`` is a moon try's (said as one): the hand can try for the moon, the coach weighs a
+    moon pass here (``moon``: :func:`moon_options`, if known), and ``option`` is it or keeps every heart."""
+    moon = moon_options(view, line) if moon is None else moon
+    return bool(moon) and moon_try_hand(hand_before_pass(view), view) and \
+        (option in moon or not any(suit_of(c) == HEARTS for c in option))
 
 
 def moon_loses(view: PlayerView, line: ScoreLine | None) -> bool:

@@ -43,6 +43,7 @@ from ..equity.line import ScoreLine
 from . import text
 from .bands import UNSURE_BELOW
 from .grading import AT_SCORE, BAND_LIMITS, Grade, collect_deals, make_grade, summarise
+from .hints import is_moon_pass
 from .score_advice import end_this_hand_words, line_words
 from .score_why import (
     agreeing_reason,
@@ -124,7 +125,7 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
         if kind == "play":
             explanation, feedback = _score_decided(view, line, grade, chosen, fewest, close)
         else:
-            why = pass_reason(view, line, _is_moon_pass(view, line, loss.best))
+            why = pass_reason(view, line, is_moon_pass(view, line, loss.best))
             explanation = _add(explanation, why or f"At these scores ({line_words(line)}) the fewest points are not "
                                                    "what wins the game.", close)
             feedback = _add(feedback, why, close) if why else feedback
@@ -139,7 +140,7 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
             elif (against := feedback_reason(view, line, chosen, loss.best)) is not None and \
                     names_only(against, view, chosen):
                 feedback = _add(feedback, against, close)
-        elif (why := pass_reason(view, line, _is_moon_pass(view, line, grade.best))) is not None:
+        elif (why := pass_reason(view, line, is_moon_pass(view, line, grade.best))) is not None:
             explanation = _add(explanation, why, close)
         explanation = _add(explanation, end_this_hand_words(line), close)
     beside = {o: (points.means[o], points.se.get(o, 0.0)) for o in points.means}
@@ -150,13 +151,6 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
 def _close_call(grade: Grade) -> str:
     """The grade's "not sure" caveat when it is not sure of its band, else ''."""
     return text.grade_close_call() if grade.rollouts and grade.confidence < UNSURE_BELOW else ""
-
-
-def _is_moon_pass(view: PlayerView, line: ScoreLine, option: Any) -> bool:
-    """Whether the pass ``option`` is the moon pass the coach compares (:func:`~.hints.moon_options`)."""
-    from .hints import moon_options
-
-    return option in moon_options(view, line)
 
 
 def _add(words: str, extra: str, close: str) -> str:
