@@ -547,5 +547,6 @@ def test_a_pass_is_a_moon_pass_for_the_hint_and_the_grade_alike() -> None:
     monster = at(make_state("standard", {0: MONSTER}, direction="right"), (95, 80, 85, 90))
     assert is_moon_pass(monster, line_of(monster), tuple(sorted(parse_cards("KC QD AD"))))
     assert not is_moon_pass(monster, line_of(monster), tuple(sorted(parse_cards("KC QD AH"))))
+    assert not is_moon_pass(monster, line_of(monster), tuple(sorted(parse_cards("AC KS AS"))))  # the queen's catchers
     queen = at(make_state("standard", {0: BARE_QUEEN}, direction="left"), (95, 80, 85, 90))
     assert not is_moon_pass(queen, line_of(queen), tuple(sorted(parse_cards("3H 2C 8H"))))

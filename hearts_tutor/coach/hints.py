@@ -269,10 +269,11 @@ def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: 
 def is_moon_pass(view: PlayerView, line: ScoreLine | None, option: tuple[Card, ...],
                  moon: Sequence[tuple[Card, ...]] | None = None) -> bool:
     """Whether the pass ``option`` is a moon try's (said as one): the hand can try for the moon, the coach weighs a
-    moon pass here (``moon``: :func:`moon_options`, if known), and ``option`` is it or keeps every heart."""
+    moon pass here (``moon``: :func:`moon_options`, if known), and ``option`` is it or keeps every heart and the
+    spades above the queen (which catch her)."""
     moon = moon_options(view, line) if moon is None else moon
-    return bool(moon) and moon_try_hand(hand_before_pass(view), view) and \
-        (option in moon or not any(suit_of(c) == HEARTS for c in option))
+    keeps = not any(suit_of(c) == HEARTS or (suit_of(c) == SPADES and c > QUEEN_OF_SPADES) for c in option)
+    return bool(moon) and moon_try_hand(hand_before_pass(view), view) and (option in moon or keeps)
 
 
 def moon_loses(view: PlayerView, line: ScoreLine | None) -> bool:
