@@ -550,3 +550,21 @@ def test_a_pass_is_a_moon_pass_for_the_hint_and_the_grade_alike() -> None:
     assert not is_moon_pass(monster, line_of(monster), tuple(sorted(parse_cards("AC KS AS"))))  # the queen's catchers
     queen = at(make_state("standard", {0: BARE_QUEEN}, direction="left"), (95, 80, 85, 90))
     assert not is_moon_pass(queen, line_of(queen), tuple(sorted(parse_cards("3H 2C 8H"))))
+
+
+def test_a_pass_that_gives_the_queen_away_says_to_whom_when_the_score_makes_it_matter() -> None:
+    """Review s8 U1: passing the queen left to seat 1 says she goes to the lowest score (aim for the low player), or
+    that her 13 points alone would take seat 1 to the end; nothing at 0-0-0-0 or when she stays."""
+    from hearts_tutor.coach.score_why import queen_receiver_note
+
+    state = make_state("standard", {0: BARE_QUEEN}, direction="left")
+    passed = parse_cards("QS KD AD")
+
+    def note(scores: tuple[int, ...], cards: list[int] = passed) -> str | None:
+        view = at(state, scores)
+        return queen_receiver_note(view, line_of(view), tuple(sorted(cards)))
+
+    assert note((70, 40, 60, 80)) == "The queen goes to seat 1, who has the lowest score (40)."
+    assert note((40, 90, 60, 80)) == "The queen goes to seat 1 (90): her 13 points alone would take seat 1 to 100."
+    assert note((0, 0, 0, 0)) is None and note((70, 68, 60, 80)) is None
+    assert note((70, 40, 60, 80), parse_cards("KD AD 2C")) is None

@@ -248,6 +248,10 @@ def _hint_pass(view: PlayerView, *, seed: int, seconds: float | None, rollouts: 
         words = explain_pass(view, best)
     if line is None:
         return Hint(best, words, est[best].mean)
+    from .score_why import queen_receiver_note
+
+    goes = queen_receiver_note(view, line, best)
+    words = f"{words} {goes}" if goes else words
     chance = 1.0 - est[best].mean / 100
     if no_chance:
         from .score_why import hopeless_words

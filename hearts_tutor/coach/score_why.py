@@ -296,6 +296,26 @@ def pass_reason(view: PlayerView, line: ScoreLine, moon_pass: bool = False) -> s
     return first or _behind_at_pass(line) or danger_reason(view, line) or _lowest_at_pass(line)
 
 
+def queen_receiver_note(view: PlayerView, line: ScoreLine, cards: Sequence[Card]) -> str | None:
+    """Where a pass gives the queen of spades away: to whom, when the score makes that matter (the receiver alone
+    has the lowest score, :data:`LOW_PLAYER_GAP` or more below the learner: aim for the low player; or her 13
+    points alone would take the receiver to the end of the game). None otherwise."""
+    if QUEEN_OF_SPADES not in cards or not line.rules.queen_points or view.pass_direction == "keep":
+        return None
+    to = view.pass_target()
+    if to == line.seat:
+        return None
+    name, score = who(line, to), line.scores[to]
+    if lowest_seats(line.scores) == [to] and line.scores[line.seat] - score >= LOW_PLAYER_GAP:
+        return f"The queen goes to {name}, who has the lowest score ({score})."
+    reached = list(line.scores)
+    reached[to] += line.rules.queen_points
+    if game_over(reached, line.rules):
+        return (f"The queen goes to {name} ({score}): her {line.rules.queen_points} points alone would take "
+                f"{name} {to_target(line.rules)}.")
+    return None
+
+
 def _can_end(line: ScoreLine, seat: int) -> bool:
     """Whether ``seat``'s own points this hand (everything but a moon) can take it to the end of the game."""
     scores = list(line.scores)
@@ -397,5 +417,5 @@ def sorted_options(means: Mapping[Any, float], first: Sequence[Any] = ()) -> lis
 
 __all__ = ["HOPELESS_PERCENT", "agreeing_reason", "ends_anyway_words", "ends_game", "feedback_reason", "hopeless",
            "hopeless_words", "kept_chance_sentence", "low_player_note", "low_player_reason", "names_only",
-           "pass_reason", "score_decides_words", "score_why", "sorted_options", "specific_reason", "take_it_reason",
-           "unsure_words"]
+           "pass_reason", "queen_receiver_note", "score_decides_words", "score_why", "sorted_options",
+           "specific_reason", "take_it_reason", "unsure_words"]
