@@ -341,6 +341,10 @@ def passing() -> HandState:
     ((50, 96, 50, 70), "You share the lowest score (50, with seat 2), and seat 1 (96) can end the game this hand: "
                        "points that take seat 1 to 100 win you the game if you then have fewer points than the rest "
                        "(as many: a shared win), so keep your own take small."),
+    # review s8 G2: behind the lowest score by less than a moon, with a player near the end
+    ((60, 96, 50, 70), "Seat 2 has the lowest score (50), 10 below your 60, and seat 1 (96) can end the game this "
+                       "hand: if it does, you win it only with at least 11 points fewer than seat 2 this hand (or by "
+                       "a moon, which would win it)."),
     # 20 points of room: the queen alone would not end it
     ((80, 76, 7, 68), "Seat 2 has the lowest score (7), more than a moon's 26 points below your 80: if the game ends "
                       "this hand, you cannot win it. Your chance is that it goes on, and you (80) or seat 1 (76) can "

@@ -48,6 +48,7 @@ from .score_advice import (
     lowest_seats,
     lowest_words,
     may_still_shoot,
+    moon_outcome,
     moon_reason,
     moon_win_reason,
     score_reason,
@@ -293,7 +294,8 @@ def pass_reason(view: PlayerView, line: ScoreLine, moon_pass: bool = False) -> s
         return moon
     room = line.rules.target + (line.rules.end == "exceed") - line.scores[line.seat]
     first = danger_reason(view, line) if room <= line.rules.queen_points else None
-    return first or _behind_at_pass(line) or danger_reason(view, line) or _lowest_at_pass(line)
+    return (first or _behind_at_pass(line) or danger_reason(view, line) or _lowest_at_pass(line)
+            or _catch_up_at_pass(line))
 
 
 def queen_receiver_note(view: PlayerView, line: ScoreLine, cards: Sequence[Card]) -> str | None:
@@ -369,6 +371,24 @@ def _behind_at_pass(line: ScoreLine) -> str | None:
     return (f"{cap(lowest_words(line, lowest_seats(line.scores)[0]))}, more than a moon's {MOST_POINTS_IN_A_HAND} "
             f"points below your {line.scores[me]}: if the game ends this hand, you cannot win it. Your chance is that "
             f"it goes on, and {names} can end it: points that take {them} {to_target(line.rules)} end it.")
+
+
+def _catch_up_at_pass(line: ScoreLine) -> str | None:
+    """The learner is behind the lowest score by a moon's 26 points or less, and another player can end the game
+    this hand: ended this hand, the game is the learner's only with fewer points than the lowest player by more
+    than the gap (or by the learner's own moon, when it would win)."""
+    me, low = line.seat, min(line.scores)
+    gap = line.scores[me] - low
+    enders = _ending_seats(line, [s for s in range(len(line.scores)) if s != me])
+    if not 0 < gap <= MOST_POINTS_IN_A_HAND or not enders:
+        return None
+    lowest = lowest_seats(line.scores)
+    names, _ = _enders(line, enders)
+    them = who(line, lowest[0]) if len(lowest) == 1 else "each of them"
+    moon = " (or by a moon, which would win it)" if moon_outcome(line, me) == "win" else ""
+    return (f"{cap(lowest_words(line, lowest[0]))}, {gap} below your {line.scores[me]}, and {names} can end the game "
+            f"this hand: if it does, you win it only with at least {gap + 1} points fewer than {them} this hand"
+            f"{moon}.")
 
 
 #: Below this chance to win the game (in percent) for every option, a grade or a hint at a score line is in points
