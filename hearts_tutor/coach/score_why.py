@@ -374,14 +374,14 @@ def _behind_at_pass(line: ScoreLine) -> str | None:
 
 
 def _catch_up_at_pass(line: ScoreLine) -> str | None:
-    """The learner is behind the lowest score by a moon's 26 points or less, and another player can end the game
-    this hand: ended this hand, the game is the learner's only with fewer points than the lowest player by more
-    than the gap (or by the learner's own moon, when it would win)."""
+    """The learner is behind the lowest score by 24 points or less, and another player can end the game this
+    hand: ended this hand, the game is the learner's only with fewer points than the lowest player by more than
+    the gap (or by the learner's own moon, when it would win)."""
     me, low = line.seat, min(line.scores)
     gap = line.scores[me] - low
     enders = _ending_seats(line, [s for s in range(len(line.scores)) if s != me])
-    if not 0 < gap <= MOST_POINTS_IN_A_HAND or not enders:
-        return None
+    if not 0 < gap < MOST_POINTS_IN_A_HAND - 1 or not enders:
+        return None  # (from 25 behind, no hand but a moon can make up the gap: one player takes 25 points at most)
     lowest = lowest_seats(line.scores)
     names, _ = _enders(line, enders)
     them = who(line, lowest[0]) if len(lowest) == 1 else "each of them"
