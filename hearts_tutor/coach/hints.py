@@ -281,10 +281,11 @@ def is_moon_pass(view: PlayerView, line: ScoreLine | None, option: tuple[Card, .
 
 
 def moon_loses(view: PlayerView, line: ScoreLine | None) -> bool:
-    """At the score ``line``, the learner's own moon this hand would end the game with another player lowest."""
-    from .score_advice import moon_outcome
+    """At the score ``line`` (None: in points), the learner's own moon this hand would end the game with another
+    player lowest (:func:`~hearts_tutor.bots.heuristic.moon_loses_game`, the hard bots' test)."""
+    from ..bots.heuristic import moon_loses_game
 
-    return line is not None and line.can_end_this_hand and moon_outcome(line, view.seat) == "lose"
+    return line is not None and moon_loses_game(view)
 
 
 def moon_options(view: PlayerView, line: ScoreLine | None = None) -> list[tuple[Card, ...]]:
