@@ -344,7 +344,14 @@ def passing() -> HandState:
     # review s8 G2: behind the lowest score by less than a moon, with a player near the end
     ((60, 96, 50, 70), "Seat 2 has the lowest score (50), 10 below your 60, and seat 1 (96) can end the game this "
                        "hand: if it does, you win it only with at least 11 points fewer than seat 2 this hand (or by "
-                       "a moon, which would win it)."),
+                       "a moon, which would win it), so aim your points at seat 2."),
+    # review 3: seat 2 needs 10 points to end the game, leaving seat 1 at most 16 of the 21 to pass the learner
+    ((80, 60, 90, 85), "Seat 1 has the lowest score (60), 20 below your 80, and seat 2 (90) can end the game this "
+                       "hand: if it does, only your own moon can win it for you, since the points it takes to end the "
+                       "game leave too few for seat 1 to finish above you. Your chance is that it goes on."),
+    # 26 above the lowest: the learner's moon would tie it (a shared win)
+    ((57, 96, 31, 70), "Seat 2 has the lowest score (31), 26 below your 57, and seat 1 (96) can end the game this "
+                       "hand: if it does, only your own moon can give you a share of it"),
     # 20 points of room: the queen alone would not end it
     ((80, 76, 7, 68), "Seat 2 has the lowest score (7), more than a moon's 26 points below your 80: if the game ends "
                       "this hand, you cannot win it. Your chance is that it goes on, and you (80) or seat 1 (76) can "
@@ -366,7 +373,6 @@ def test_a_pass_where_the_game_can_end_says_what_the_score_asks(passing: HandSta
 @pytest.mark.parametrize("scores", [
     (0, 0, 0, 0),        # the game cannot end this hand
     (40, 74, 60, 50),    # the learner is lowest, and only a moon (26 to seat 1) can end the game
-    (57, 96, 31, 70),    # 26 above the lowest: the learner's moon would tie it (a shared win), not lost
 ])
 def test_no_pass_sentence_where_the_score_asks_nothing_sure(passing: HandState, scores: tuple[int, ...]) -> None:
     view = at(passing, scores)
@@ -557,8 +563,9 @@ def test_a_pass_is_a_moon_pass_for_the_hint_and_the_grade_alike() -> None:
 
 
 def test_a_pass_that_gives_the_queen_away_says_to_whom_when_the_score_makes_it_matter() -> None:
-    """Review s8 U1: passing the queen left to seat 1 says she goes to the lowest score (aim for the low player), or
-    that her 13 points alone would take seat 1 to the end; nothing at 0-0-0-0 or when she stays."""
+    """Review s8 U1 (and review 3: the receiver decides where she falls): passing the queen left to seat 1 says what
+    she does if seat 1 cannot get rid of her: land on the leader, or take seat 1 to the end; nothing at 0-0-0-0 or
+    when she stays."""
     from hearts_tutor.coach.score_why import queen_receiver_note
 
     state = make_state("standard", {0: BARE_QUEEN}, direction="left")
@@ -568,7 +575,9 @@ def test_a_pass_that_gives_the_queen_away_says_to_whom_when_the_score_makes_it_m
         view = at(state, scores)
         return queen_receiver_note(view, line_of(view), tuple(sorted(cards)))
 
-    assert note((70, 40, 60, 80)) == "The queen goes to seat 1, who has the lowest score (40)."
-    assert note((40, 90, 60, 80)) == "The queen goes to seat 1 (90): her 13 points alone would take seat 1 to 100."
+    assert note((70, 40, 60, 80)) == ("The queen goes to seat 1, who has the lowest score (40): if seat 1 cannot get "
+                                      "rid of her, her 13 points land on the leader.")
+    assert note((40, 90, 60, 80)) == ("The queen goes to seat 1 (90): if seat 1 cannot get rid of her, her 13 points "
+                                      "alone take seat 1 to 100.")
     assert note((0, 0, 0, 0)) is None and note((70, 68, 60, 80)) is None
     assert note((70, 40, 60, 80), parse_cards("KD AD 2C")) is None

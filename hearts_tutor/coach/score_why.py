@@ -299,22 +299,23 @@ def pass_reason(view: PlayerView, line: ScoreLine, moon_pass: bool = False) -> s
 
 
 def queen_receiver_note(view: PlayerView, line: ScoreLine, cards: Sequence[Card]) -> str | None:
-    """Where a pass gives the queen of spades away: to whom, when the score makes that matter (the receiver alone
-    has the lowest score, :data:`LOW_PLAYER_GAP` or more below the learner: aim for the low player; or her 13
-    points alone would take the receiver to the end of the game). None otherwise."""
+    """Where a pass gives the queen of spades away: to whom, and what she does if the receiver cannot get rid of her
+    (the receiver decides where she falls), when the score makes that matter: the receiver alone has the lowest
+    score, :data:`LOW_PLAYER_GAP` or more below the learner, or her 13 points alone would take the receiver to the
+    end of the game. None otherwise."""
     if QUEEN_OF_SPADES not in cards or not line.rules.queen_points or view.pass_direction == "keep":
         return None
     to = view.pass_target()
     if to == line.seat:
         return None
     name, score = who(line, to), line.scores[to]
+    stuck = f"if {name} cannot get rid of her, her {line.rules.queen_points} points"
     if lowest_seats(line.scores) == [to] and line.scores[line.seat] - score >= LOW_PLAYER_GAP:
-        return f"The queen goes to {name}, who has the lowest score ({score})."
+        return f"The queen goes to {name}, who has the lowest score ({score}): {stuck} land on the leader."
     reached = list(line.scores)
     reached[to] += line.rules.queen_points
     if game_over(reached, line.rules):
-        return (f"The queen goes to {name} ({score}): her {line.rules.queen_points} points alone would take "
-                f"{name} {to_target(line.rules)}.")
+        return f"The queen goes to {name} ({score}): {stuck} alone take {name} {to_target(line.rules)}."
     return None
 
 
@@ -374,21 +375,41 @@ def _behind_at_pass(line: ScoreLine) -> str | None:
 
 
 def _catch_up_at_pass(line: ScoreLine) -> str | None:
-    """The learner is behind the lowest score by 24 points or less, and another player can end the game this
-    hand: ended this hand, the game is the learner's only with fewer points than the lowest player by more than
-    the gap (or by the learner's own moon, when it would win)."""
+    """The learner is behind the lowest score by a moon's 26 points or less, and another player can end the game
+    this hand. If the learner taking no point and the others the points they need (the player ending it enough
+    to, every player not above the learner enough to pass it) fits in one hand, ended this hand the game is the
+    learner's only with more than the gap fewer points than the lowest player: aim the points at them; if it does
+    not fit, only the learner's own moon can win it (or nothing): the learner's chance is that it goes on."""
     me, low = line.seat, min(line.scores)
     gap = line.scores[me] - low
     enders = _ending_seats(line, [s for s in range(len(line.scores)) if s != me])
-    if not 0 < gap < MOST_POINTS_IN_A_HAND - 1 or not enders:
-        return None  # (from 25 behind, no hand but a moon can make up the gap: one player takes 25 points at most)
+    if not 0 < gap <= MOST_POINTS_IN_A_HAND or not enders:
+        return None
     lowest = lowest_seats(line.scores)
     names, _ = _enders(line, enders)
     them = who(line, lowest[0]) if len(lowest) == 1 else "each of them"
-    moon = " (or by a moon, which would win it)" if moon_outcome(line, me) == "win" else ""
-    return (f"{cap(lowest_words(line, lowest[0]))}, {gap} below your {line.scores[me]}, and {names} can end the game "
-            f"this hand: if it does, you win it only with at least {gap + 1} points fewer than {them} this hand"
-            f"{moon}.")
+    head = (f"{cap(lowest_words(line, lowest[0]))}, {gap} below your {line.scores[me]}, and {names} can end the game "
+            "this hand")
+    moon = moon_outcome(line, me)
+    if any(_can_pass_you(line, e) for e in enders):
+        by_moon = " (or by a moon, which would win it)" if moon == "win" else ""
+        return (f"{head}: if it does, you win it only with at least {gap + 1} points fewer than {them} this hand"
+                f"{by_moon}, so aim your points at {them}.")
+    only = {"win": "only your own moon can win it for you",
+            "tie": "only your own moon can give you a share of it"}.get(moon, "you cannot win it")
+    below = "the players below you" if len(lowest) > 1 else who(line, lowest[0])
+    return (f"{head}: if it does, {only}, since the points it takes to end the game leave too few for {below} to "
+            "finish above you. Your chance is that it goes on.")
+
+
+def _can_pass_you(line: ScoreLine, ender: int) -> bool:
+    """Whether one hand's points can end the game through ``ender`` and leave the learner alone lowest: the learner
+    takes none, ``ender`` what takes it to the end, every other player not above the learner enough to pass it
+    (26 in all, and not all of them to one player: that is a moon)."""
+    me, mine = line.seat, line.scores[line.seat]
+    end = line.rules.target + (line.rules.end == "exceed")
+    needs = [max(mine - v + 1, end - v if s == ender else 0, 0) for s, v in enumerate(line.scores) if s != me]
+    return sum(needs) < MOST_POINTS_IN_A_HAND or (sum(needs) == MOST_POINTS_IN_A_HAND and sum(map(bool, needs)) > 1)
 
 
 #: Below this chance to win the game (in percent) for every option, a grade or a hint at a score line is in points
