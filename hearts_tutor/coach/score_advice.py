@@ -54,6 +54,7 @@ from ..engine.rules import Rules
 from ..engine.view import PlayerView
 from ..equity import game_over
 from ..equity.line import MOST_POINTS_IN_A_HAND, ScoreLine, judged_line
+from ..equity.model import distances
 from .facts import higher_out
 from .flags import queen_scores
 from .situation import card_points, is_point_card, stake, trick_winner
@@ -243,7 +244,7 @@ def _moon_keeps_you_in(view: PlayerView, line: ScoreLine) -> str | None:
     if not all(v < mine for s, v in enumerate(line.scores) if s != me):
         return None
     taken = moon_points(view)[me]
-    room = line.rules.target + (line.rules.end == "exceed") - mine - taken + jack_relief(view)
+    room = distances(line.scores, line.rules)[me] - taken + jack_relief(view)
     if room > _left_to_take(view) - 1 or not _cannot_be_caught(view, line, mine + taken + max(room, 0), max(room, 0)):
         return None
     yours = f"You have {mine} and every point so far this hand ({taken} point{'s' if taken != 1 else ''})"
@@ -441,7 +442,7 @@ def danger_reason(view: PlayerView, line: ScoreLine) -> str | None:
     if possible_shooter(view) not in (None, me):
         return None  # another player may be shooting the moon: stopping it may be worth a point or two
     taken = so_far[me]
-    room = line.rules.target + (line.rules.end == "exceed") - mine - taken
+    room = distances(line.scores, line.rules)[me] - taken
     left = _left_to_take(view)
     moon_open = may_still_shoot(view, me)
     most = left - 1 if moon_open else left  # taking every point left would be a moon
@@ -472,7 +473,7 @@ def moon_win_reason(view: PlayerView, line: ScoreLine) -> str | None:
     past = [f"{who(line, s)} ({moon[s]})" for s in range(len(moon)) if s != me and game_over([moon[s]], line.rules)]
     out = (f"A moon would win you the game: 26 points to every other player take {join_words(past)} "
            f"{to_target(line.rules)} while you stay on {line.scores[me]}, the lowest score.")
-    room = line.rules.target + (line.rules.end == "exceed") - line.scores[me]
+    room = distances(line.scores, line.rules)[me]
     if all(v < line.scores[me] for s, v in enumerate(line.scores) if s != me) and room < MOST_POINTS_IN_A_HAND:
         behind = " with you behind" if _cannot_be_caught(view, line, line.scores[me] + room, room) else ""
         yours = "1 point of yours ends" if room == 1 else f"{room} points of yours end"

@@ -35,6 +35,7 @@ from ..engine.cards import QUEEN_OF_SPADES, Card, card_name
 from ..engine.view import PlayerView
 from ..equity import game_over
 from ..equity.line import MOST_POINTS_IN_A_HAND, ScoreLine
+from ..equity.model import distances
 from .bands import BAND_LIMITS, UNSURE_BELOW, sure_none_better
 from .score_advice import (
     after_moon,
@@ -292,7 +293,7 @@ def pass_reason(view: PlayerView, line: ScoreLine, moon_pass: bool = False) -> s
         return None
     if moon_pass and (moon := moon_win_reason(view, line)):
         return moon
-    room = line.rules.target + (line.rules.end == "exceed") - line.scores[line.seat]
+    room = distances(line.scores, line.rules)[line.seat]
     first = danger_reason(view, line) if room <= line.rules.queen_points else None
     return (first or _behind_at_pass(line) or danger_reason(view, line) or _lowest_at_pass(line)
             or _catch_up_at_pass(line))
@@ -321,17 +322,15 @@ def queen_receiver_note(view: PlayerView, line: ScoreLine, cards: Sequence[Card]
 
 def _can_end(line: ScoreLine, seat: int) -> bool:
     """Whether ``seat``'s own points this hand (everything but a moon) can take it to the end of the game."""
-    scores = list(line.scores)
-    scores[seat] += MOST_POINTS_IN_A_HAND - 1
-    return game_over(scores, line.rules)
+    return distances(line.scores, line.rules)[seat] < MOST_POINTS_IN_A_HAND
 
 
 def _ending_seats(line: ScoreLine, seats: Sequence[int]) -> list[int]:
     """The seats of ``seats`` that can end the game by their own points this hand: those the queen alone (or a few
     hearts) would take there if any, else all that can (one that needs nearly every point is named only then)."""
     can = [s for s in seats if _can_end(line, s)]
-    room = line.rules.target + (line.rules.end == "exceed")
-    near = [s for s in can if room - line.scores[s] <= max(line.rules.queen_points, 1)]
+    room = distances(line.scores, line.rules)
+    near = [s for s in can if room[s] <= max(line.rules.queen_points, 1)]
     return near or can
 
 
@@ -407,8 +406,8 @@ def _can_pass_you(line: ScoreLine, ender: int) -> bool:
     takes none, ``ender`` what takes it to the end, every other player not above the learner enough to pass it
     (26 in all, and not all of them to one player: that is a moon)."""
     me, mine = line.seat, line.scores[line.seat]
-    end = line.rules.target + (line.rules.end == "exceed")
-    needs = [max(mine - v + 1, end - v if s == ender else 0, 0) for s, v in enumerate(line.scores) if s != me]
+    room = distances(line.scores, line.rules)
+    needs = [max(mine - v + 1, room[s] if s == ender else 0, 0) for s, v in enumerate(line.scores) if s != me]
     return sum(needs) < MOST_POINTS_IN_A_HAND or (sum(needs) == MOST_POINTS_IN_A_HAND and sum(map(bool, needs)) > 1)
 
 
