@@ -17,7 +17,14 @@ from hearts_tutor.coach.score_facts import check_score_explanation
 from hearts_tutor.engine.cards import card_str
 from hearts_tutor.practice.bank import Bank, BankError, Puzzle, load_bank, parse_move
 from hearts_tutor.practice.explain import puzzle_explanation, puzzle_problems
-from hearts_tutor.practice.score_puzzles import BANK_FILE, THEME, score_facts_words
+from hearts_tutor.practice.score_puzzles import (
+    BANK_FILE,
+    THEME,
+    Playouts,
+    moon_words,
+    points_go_words,
+    score_facts_words,
+)
 
 FLOOR = 40
 """Play-to-score puzzles of the standard game the bank holds at least (issue 31, acceptance 4)."""
@@ -102,6 +109,76 @@ def test_every_explanation_is_the_one_its_stored_grading_writes(score_puzzles: l
     puzzles once said only that the tempting card ends the game with the learner losing less often)."""
     stale = [p.id for p in score_puzzles if puzzle_explanation(p) != p.explanation]
     assert not stale, stale
+
+
+# ----- the reason from the play-outs -----
+
+def test_most_play_to_score_puzzles_open_with_a_reason_not_the_score_facts(score_puzzles: list[Puzzle]) -> None:
+    """A reason before the facts: the coach's Hearts reason, else what the play-outs show (a moon, a player
+    reaching 100, points on the lowest player). 44 of 67 opened with the score facts alone before the play-outs
+    were kept; one still does (its cards differ in how often the learner wins, not in who reaches 100)."""
+    import re
+
+    facts_first = [p.id for p in score_puzzles
+                   if re.match(r"(You have|The player [a-z ]+ has) \d+ points, \d+ short", p.explanation)]
+    assert len(facts_first) <= 2, facts_first
+    assert all("playouts" in p.source["to_score"] for p in score_puzzles)
+
+
+def _after(taken: tuple[float, ...], reach: tuple[float, ...], moon: float = 0.0) -> Playouts:
+    return Playouts(taken, moon, reach)
+
+
+def test_the_play_outs_name_who_reaches_the_target_and_why_that_matters(puzzle: Puzzle) -> None:
+    view = puzzle.view()
+    best, tempting = view.legal_plays()[:2]
+    # behind (seat 3 has the lowest score): the tempting card lets seat 1 reach 100 and the game ends with you losing
+    behind = dataclasses.replace(view, scores=(70, 90, 80, 50))
+    after = {best: _after((9, 3, 9, 5), (0, 0.1, 0, 0)), tempting: _after((5, 12, 5, 4), (0, 0.6, 0, 0))}
+    words = points_go_words(behind, best, tempting, after, {best: (0.0, 0.1), tempting: (0.0, 0.6)})
+    assert words is not None and "the player on your left, on 90 of 100, reaches 100 in 60%" in words, words
+    assert words.endswith("in 10%: the game ends while you are behind."), words
+    # the same play-outs, but the game ending as often either way: nothing to say
+    assert points_go_words(behind, best, tempting, after, {best: (0.0, 0.3), tempting: (0.0, 0.32)}) is None
+    # lowest, and the answer lets seat 1 end the game: the answer's ending is the learner's win
+    low = dataclasses.replace(view, scores=(40, 90, 80, 60))
+    after = {best: _after((4, 12, 5, 5), (0, 0.7, 0, 0)), tempting: _after((2, 6, 9, 9), (0, 0.2, 0, 0))}
+    words = points_go_words(low, best, tempting, after, {best: (0.7, 0.0), tempting: (0.2, 0.0)})
+    assert words is not None and words.endswith("the game ends while you have the lowest score."), words
+    # lowest now, but the learner's own points lose every game the tempting card ends
+    after = {best: _after((18, 1, 3, 4), (0, 0.02, 0, 0)), tempting: _after((17, 3, 2, 4), (0, 0.4, 0, 0))}
+    words = points_go_words(low, best, tempting, after, {best: (0.0, 0.02), tempting: (0.0, 0.4)})
+    assert words is not None and "you would not have the lowest score" in words, words
+    assert points_go_words(low, best, tempting, after, {best: (0.0, 0.02), tempting: (0.2, 0.4)}) is None
+
+
+def test_points_on_the_lowest_player_are_named_beyond_what_moons_explain(puzzle: Puzzle) -> None:
+    view = dataclasses.replace(puzzle.view(), scores=(60, 30, 70, 80))  # no one near 100: only the low player
+    best, tempting = view.legal_plays()[:2]
+    after = {best: _after((8, 9, 5, 4), (0, 0, 0, 0)), tempting: _after((5, 4, 9, 8), (0, 0, 0, 0))}
+    ends = {best: (0.0, 0.0), tempting: (0.0, 0.0)}
+    words = points_go_words(view, best, tempting, after, ends)
+    assert words is not None and "the player on your left, who has the lowest score (30), takes about 9 points" \
+        in words and "(4 points after" in words, words
+    assert check_score_explanation(view, words) == []
+    # the same five points, all from the learner's moons (26 on every other seat, 20% against 0%): not said
+    mooned = {best: _after((8, 9, 5, 4), (0, 0, 0, 0), moon=0.2), tempting: after[tempting]}
+    assert points_go_words(view, best, tempting, mooned, ends) is None
+    # the learner has the lowest score: points on another player are not 'the player you have to catch'
+    assert points_go_words(dataclasses.replace(view, scores=(20, 30, 70, 80)), best, tempting, after, ends) is None
+
+
+def test_the_play_outs_name_a_moon_that_wins_the_game(puzzle: Puzzle) -> None:
+    view = puzzle.view()
+    best, tempting = view.legal_plays()[:2]
+    after = {best: _after((10, 12, 2, 2), (0, 0.3, 0, 0), moon=0.25), tempting: _after((4, 14, 4, 4), (0, 0, 0, 0))}
+    wins = dataclasses.replace(view, scores=(80, 75, 85, 90))  # a moon: 80 against 101, 111, 116
+    words = moon_words(wins, best, tempting, after)
+    assert words is not None and "you shoot the moon in 25%" in words and words.endswith("with you lowest."), words
+    loses = dataclasses.replace(view, scores=(80, 50, 85, 90))  # 80 against 76: the moon loses the game
+    assert moon_words(loses, best, tempting, after) is None
+    goes_on = dataclasses.replace(view, scores=(20, 30, 40, 50))  # nobody reaches 100: the moon decides nothing
+    assert moon_words(goes_on, best, tempting, after) is None
 
 
 # ----- reading and refusing score lines -----
@@ -216,6 +293,10 @@ def test_a_planted_position_where_the_score_changes_the_answer_is_kept(puzzle: P
     assert kept["scores"] == [40, 95, 60, 70] and kept["target"] == 100 and kept["themes"][0] == THEME
     made = Puzzle.from_json(kept)
     assert puzzle_problems(made) == [] and "this hand can end the game" in made.explanation
+    # what the play-outs show is kept, seat 0 first: the answer takes seat 1 past 100 every time, the other never
+    after = kept["source"]["to_score"]["playouts"]
+    assert after[card_str(cards[0])] == {"taken": [6, 6, 0, 0], "moon": 0, "reach": [0, 1, 0, 0]}
+    assert after[card_str(cards[1])] == {"taken": [0, 0, 3, 3], "moon": 0, "reach": [0, 0, 0, 0]}
     rows.update({cards[0]: (0, 0, 3, 3), cards[1]: (0, 0, 3, 3)})
     assert score_puzzles.consider_at_score(view, record, "planted", {}, 5, Budget.small()) == (None, "score_same")
 

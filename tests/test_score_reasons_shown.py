@@ -175,9 +175,9 @@ def test_play_to_score_puzzles_open_with_the_hearts_reason() -> None:
     p13 = bank.by_id["standard-score-0-25-p13"]
     assert ends_anyway_words(p13.view(), ScoreLine.from_view(p13.view())) is not None
     assert "you and the player across from you are lowest, on 67" in p13.explanation
-    none = bank.by_id["standard-score-0-13-p28"]  # no reason can be said: the explanation says none
+    none = bank.by_id["standard-score-0-13-p28"]  # no Hearts reason: the play-outs say who reaches 100
     assert score_words(none.view(), *(parse_cards(k)[0] for k in (none.best, none.source["tempting"]))) is None
-    assert none.explanation.startswith("The player on your right has 90 points")
+    assert none.explanation.startswith("After the 2 of spades, the player on your right, on 90 of 100, reaches 100")
     reasons = sum(score_words(p.view(), parse_cards(p.best)[0], parse_cards(p.source["tempting"])[0]) is not None
                   for p in bank.puzzles if "play-to-score" in p.themes)
     assert reasons >= 23

@@ -58,16 +58,19 @@ def puzzle_explanation(puzzle: Puzzle) -> str:
 
 def _explanation_at_score(puzzle: Puzzle, view: Any, tempting: str) -> str:
     """A play-to-score puzzle's words, made again from its score line and its stored grading in chance."""
-    from .score_puzzles import explain_at_score
+    from .score_puzzles import Playouts, explain_at_score
 
     stored = puzzle.source.get("to_score") or {}
     chance, ends = stored.get("chance") or {}, stored.get("ends") or {}
     if puzzle.kind != "play" or any(k not in chance or k not in ends for k in (puzzle.best, tempting)):
         raise BankError(f"puzzle {puzzle.id}: a play-to-score puzzle needs its grading in chance (source.to_score)")
     best, worse = _move(puzzle, puzzle.best), _move(puzzle, tempting)
+    playouts = stored.get("playouts") or {}
+    after = ({best: Playouts.from_json(playouts[puzzle.best]), worse: Playouts.from_json(playouts[tempting])}
+             if puzzle.best in playouts and tempting in playouts else None)
     return explain_at_score(view, best, worse, {best: chance[puzzle.best][0], worse: chance[tempting][0]},
                             {best: puzzle.expected[puzzle.best][0], worse: puzzle.expected[tempting][0]},
-                            {best: ends[puzzle.best], worse: ends[tempting]})
+                            {best: ends[puzzle.best], worse: ends[tempting]}, after)
 
 
 def puzzle_problems(puzzle: Puzzle) -> list[str]:

@@ -24,9 +24,12 @@ puzzle only when every filter holds, cheapest first:
    card wrong.
 
 The puzzle carries its ``scores`` (seat 0 first) and ``target``, ``expected`` in points (SPEC 11) and, in
-``source["to_score"]``, each card's chance to win the game with its 95% half-width. Its explanation names the
-score facts that decide it (who has how many points, how near the target, who has the lowest score) and what
-each card does to the game (how often it ends this hand with the learner winning or losing), as measured.
+``source["to_score"]``, each card's chance to win the game with its 95% half-width, and what the play-outs after
+the answer and the tempting card show (``playouts``, :class:`Playouts`). Its explanation opens with the reason
+(the coach's Hearts reason, :func:`score_words`, else what the play-outs show: :func:`moon_words`,
+:func:`points_go_words`), then names the score facts that decide it (who has how many points, how near the
+target, who has the lowest score) and what each card does to the game (how often it ends this hand with the
+learner winning or losing), as measured.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -168,17 +172,126 @@ def ends_words(b: str, t: str, best: Sequence[float], tempting: Sequence[float])
     return ""
 
 
+SHIFT = 1.5
+"""The least difference in the lowest player's mean points this hand between the answer and the tempting card
+that :func:`points_go_words` names."""
+MOVED = 0.05
+"""The least difference in how often something happens after the answer and after the tempting card (a moon, a
+player reaching the target, the game ending with the learner winning or losing) that the play-out words name."""
+
+
+@dataclass(frozen=True)
+class Playouts:
+    """What the coach's play-outs after one card show, beyond the learner's points: each seat's mean points this
+    hand (``taken``, seat order), how often the learner shoots the moon (``moon``) and how often each seat ends the
+    hand at or past the target (``reach``)."""
+
+    taken: tuple[float, ...]
+    moon: float
+    reach: tuple[float, ...]
+
+    @classmethod
+    def of(cls, line: ScoreLine, rows: Sequence[Sequence[int]]) -> Playouts:
+        """The summary of ``rows`` (every seat's points this hand, one row per play-out) at ``line``."""
+        n, me, target = len(rows[0]), line.seat, line.rules.target
+        moons = sum(r[me] == 0 and all(v == 26 for s, v in enumerate(r) if s != me) for r in rows)
+        return cls(tuple(sum(r[s] for r in rows) / len(rows) for s in range(n)), moons / len(rows),
+                   tuple(sum(line.scores[s] + r[s] >= target for r in rows) / len(rows) for s in range(n)))
+
+    def turned(self, seat: int) -> Playouts:
+        """The same, seat ``seat`` first (a puzzle's seat order)."""
+        return Playouts((*self.taken[seat:], *self.taken[:seat]), self.moon, (*self.reach[seat:], *self.reach[:seat]))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"taken": [round(x, 2) for x in self.taken], "moon": round(self.moon, 4),
+                "reach": [round(x, 4) for x in self.reach]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Playouts:
+        return cls(tuple(data["taken"]), float(data["moon"]), tuple(data["reach"]))
+
+
+def moon_words(view: PlayerView, best: Card, tempting: Card, after: Mapping[Card, Playouts]) -> str | None:
+    """The answer lets the learner shoot the moon :data:`MOVED` more often than the tempting card, and a moon now
+    ends the game with the learner lowest (or sharing it); None otherwise."""
+    from ..coach.score_advice import moon_outcome
+    from ..coach.text import play_phrase
+
+    outcome = moon_outcome(score_line(view), view.seat)
+    if after[best].moon - after[tempting].moon < MOVED or outcome not in ("win", "tie"):
+        return None
+    lowest = "with you lowest" if outcome == "win" else "with you sharing the lowest score"
+    return (f"After {play_phrase(best)} you shoot the moon in {share_words(after[best].moon)} of the coach's "
+            f"play-outs, after {play_phrase(tempting)} in {share_words(after[tempting].moon)}: a moon now ends the "
+            f"game {lowest}.")
+
+
+def points_go_words(view: PlayerView, best: Card, tempting: Card, after: Mapping[Card, Playouts],
+                    ends: Mapping[Card, Sequence[float]]) -> str | None:
+    """Where the points go, when that is why the answer wins more games (``ends``: how often the hand ends the game
+    with the learner winning, and losing, after each card). The first of these that holds is named (the largest
+    difference of its kind):
+
+    - the tempting card lets another player reach the target :data:`MOVED` more often, and the game ends with the
+      learner losing that much more often after it, while the learner is not lowest (or is, but the games that
+      end after the tempting card end with the learner losing ten times as often as winning: its own points);
+    - the learner alone has the lowest score, and the answer lets another player reach the target :data:`MOVED`
+      more often, the game ending with the learner winning that much more often after it;
+    - the answer puts :data:`SHIFT` more points on the one player with the lowest score, while the learner is not
+      lowest, beyond what the learner's moons (26 on every other seat) account for: a point on the player you
+      have to catch counts as much as a point you do not take.
+
+    None when none holds."""
+    from ..coach.facts import who
+    from ..coach.text import play_phrase, points_phrase
+
+    line = score_line(view)
+    me, scores, target = view.seat, line.scores, view.rules.target
+    b, t, pb, pt = play_phrase(best), play_phrase(tempting), after[best], after[tempting]
+    (won_b, lost_b), (won_t, lost_t) = ends[best], ends[tempting]
+    low = min(scores)
+    lowest = [s for s in range(view.n) if scores[s] == low]
+    others = [s for s in range(view.n) if s != me and scores[s] < target]
+    if lost_t - lost_b >= MOVED and (me not in lowest or won_t <= lost_t / 10):
+        e = max(others, key=lambda s: pt.reach[s] - pb.reach[s])
+        if pt.reach[e] - pb.reach[e] >= MOVED:
+            then = ("the game ends while you are behind" if me not in lowest else
+                    "the game then ends, and with the points you take this hand you would not have the lowest score")
+            return (f"After {t}, {who(view, e)}, on {scores[e]} of {target}, reaches {target} in "
+                    f"{share_words(pt.reach[e])} of the coach's play-outs, after {b} in {share_words(pb.reach[e])}: "
+                    f"{then}.")
+    if lowest == [me] and won_b - won_t >= MOVED:
+        e = max(others, key=lambda s: pb.reach[s] - pt.reach[s])
+        if pb.reach[e] - pt.reach[e] >= MOVED:
+            return (f"After {b}, {who(view, e)}, on {scores[e]} of {target}, reaches {target} in "
+                    f"{share_words(pb.reach[e])} of the coach's play-outs, after {t} in {share_words(pt.reach[e])}: "
+                    "the game ends while you have the lowest score.")
+    if me not in lowest and len(lowest) == 1:
+        s = lowest[0]
+        if pb.taken[s] - pt.taken[s] - 26 * (pb.moon - pt.moon) >= SHIFT:
+            then = points_phrase(pt.taken[s]).removeprefix("about ")
+            return (f"After {b}, {who(view, s)}, who has the lowest score ({low}), takes "
+                    f"{points_phrase(pb.taken[s])} this hand on average ({then} after {t}): a point on the player you "
+                    "have to catch counts as much as a point you do not take.")
+    return None
+
+
 def explain_at_score(view: PlayerView, best: Card, tempting: Card, chance: Mapping[Card, float],
-                     points: Mapping[Card, float], ends: Mapping[Card, Sequence[float]]) -> str:
-    """Why the answer, at this score: the score facts, what each card does to the game (``ends``: how often it
-    ends the game this hand with the learner winning, and losing), and the cost in chance (``chance``, ``points``:
-    each card's means)."""
+                     points: Mapping[Card, float], ends: Mapping[Card, Sequence[float]],
+                     after: Mapping[Card, Playouts] | None = None) -> str:
+    """Why the answer, at this score: the reason the score picks it (:func:`score_words`; else, when ``after``
+    gives what the play-outs after each card show, the learner's moon, :func:`moon_words`, or where the points
+    go, :func:`points_go_words`),
+    the score facts, what each card does to the game (``ends``: how often it ends the game this hand with the
+    learner winning, and losing), and the cost in chance (``chance``, ``points``: each card's means)."""
     from ..coach.text import play_phrase, points_phrase
 
     b, t = play_phrase(best), play_phrase(tempting)
     game = ends_words(b, t, ends[best], ends[tempting])
     fewer = points[best] - points[tempting]
     why = score_words(view, best, tempting)
+    if why is None and after is not None:
+        why = moon_words(view, best, tempting, after) or points_go_words(view, best, tempting, after, ends)
     lower = percent(chance[tempting])
     only = "only " if lower[0].isdigit() else ""  # not 'only almost none'
     return (f"{why + ' ' if why else ''}{score_facts_words(view)}{game} Play to the score: after {b} your chance to "
@@ -233,6 +346,7 @@ def consider_at_score(view: PlayerView, record: HandRecord, ident: str, source: 
             verdict.chance[best] - verdict.chance[tempting] < CHANCE_GAP:
         return None, "margin"
     ends = {c: end_rates(line, outcomes[c]) for c in (best, tempting)}
+    after = {c: Playouts.of(line, outcomes[c]) for c in (best, tempting)}
     judged = ChanceComparison(dict(verdict.chance), {c: half_width(v) for c, v in chances.items()},
                               dict(verdict.points), best, tempting, budget.grade)
     choices = level_choices(view, seed)
@@ -244,7 +358,7 @@ def consider_at_score(view: PlayerView, record: HandRecord, ident: str, source: 
         "id": ident, "kind": "play", "answers": [move_key(a) for a in answers], "best": move_key(best),
         "expected": {move_key(c): [round(verdict.points[c], 3), round(half_width(points[c]), 3)] for c in cards},
         "themes": themes, "rating": starting_rating(solved),
-        "explanation": explain_at_score(view, best, tempting, judged.chance, judged.points, ends),
+        "explanation": explain_at_score(view, best, tempting, judged.chance, judged.points, ends, after),
         "source": {**source, "grade": {"model": "rollout policy with the hard bots' inference of the unseen cards, "
                                                 "judged by the chance to win the game", "deals": budget.grade,
                                        "seed": seed + 1},
@@ -252,6 +366,7 @@ def consider_at_score(view: PlayerView, record: HandRecord, ident: str, source: 
                    "to_score": {"chance": {move_key(c): [round(verdict.chance[c], 4), round(judged.spread[c], 4)]
                                            for c in cards},
                                 "ends": {move_key(c): [round(w, 4), round(x, 4)] for c, (w, x) in ends.items()},
+                                "playouts": {move_key(c): a.turned(seat).to_json() for c, a in after.items()},
                                 "margin": round(lead_in_chance(chances, best, tempting), 4),
                                 "points_margin": round(paired_lower_bound(points, best, tempting), 3)},
                    "choices": {lv: move_key(c) for lv, c in choices.items()},
@@ -369,11 +484,46 @@ def mine_score(hands: int, out: Path = BANK_FILE, *, seed: int = 0, jobs: int = 
     return mine(Rules.preset("standard"), hands, out, seed=seed, jobs=jobs, budget=budget, deal_miner=mine_score_deal)
 
 
+def record_playouts(path: Path = BANK_FILE) -> int:
+    """Give every play-to-score puzzle of ``path`` that lacks it ``source["to_score"]["playouts"]``: what the
+    play-outs after its answer and after its tempting card show (:class:`Playouts`, puzzle seat order), from its
+    grading played out again (the stored seed and deals, every legal card, as the miner graded it). Other fields
+    and lines are left as they are; returns how many puzzles were given it. Explanations are then rewritten by
+    ``puzzles explain``."""
+    from .bank import Puzzle
+
+    lines = path.read_text(encoding="utf-8").splitlines()
+    out, added = lines[:1], 0
+    for text in lines[1:]:
+        data = json.loads(text) if text.strip() else None
+        stored = (data or {}).get("source", {}).get("to_score")
+        if data is None or stored is None or "playouts" in stored or "tempting" not in data["source"]:
+            out.append(text)
+            continue
+        puzzle = Puzzle.from_json(data)
+        view = puzzle.view()
+        grade = data["source"]["grade"]
+        outcomes = play_outcomes(view, view.legal_plays(), seed=grade["seed"], deals=grade["deals"])
+        by_key = {move_key(c): rows for c, rows in outcomes.items()}
+        line = score_line(view)
+        stored["playouts"] = {k: Playouts.of(line, by_key[k]).to_json()
+                              for k in (puzzle.best, data["source"]["tempting"])}
+        out.append(json.dumps(data, separators=(",", ":")))
+        added += 1
+    path.write_text("\n".join(out) + "\n", encoding="utf-8")
+    return added
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m hearts_tutor.practice.score_puzzles HANDS [SEED] [OUT]``: mine play-to-score puzzles."""
+    """``python -m hearts_tutor.practice.score_puzzles HANDS [SEED] [OUT]``: mine play-to-score puzzles;
+    ``... playouts [FILE]``: give the bank's puzzles what the play-outs after the answer and the tempting card
+    show (:func:`record_playouts`)."""
     import sys
 
     args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "playouts":
+        print(json.dumps({"given": record_playouts(Path(args[1]) if len(args) > 1 else BANK_FILE)}))
+        return 0
     if not args or not args[0].isdigit():
         print("usage: python -m hearts_tutor.practice.score_puzzles HANDS [SEED] [OUT]", file=sys.stderr)
         return 2
@@ -387,5 +537,6 @@ if __name__ == "__main__":
     raise SystemExit(main())
 
 
-__all__ = ["BANK_FILE", "CHANCE_MARGIN", "THEME", "clear_answers", "consider_at_score", "end_rates", "explain_at_score",
-           "mine_score", "mine_score_deal", "near_end_lines", "score_facts_words", "score_words", "still_clear"]
+__all__ = ["BANK_FILE", "CHANCE_MARGIN", "THEME", "Playouts", "clear_answers", "consider_at_score", "end_rates",
+           "explain_at_score", "mine_score", "mine_score_deal", "moon_words", "near_end_lines", "points_go_words",
+           "record_playouts", "score_facts_words", "score_words", "still_clear"]
