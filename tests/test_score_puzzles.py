@@ -137,14 +137,15 @@ def test_the_play_outs_name_who_reaches_the_target_and_why_that_matters(puzzle: 
     after = {best: _after((9, 3, 9, 5), (0, 0.1, 0, 0)), tempting: _after((5, 12, 5, 4), (0, 0.6, 0, 0))}
     words = points_go_words(behind, best, tempting, after, {best: (0.0, 0.1), tempting: (0.0, 0.6)})
     assert words is not None and "the player on your left, on 90 of 100, reaches 100 in 60%" in words, words
-    assert words.endswith("in 10%: the game ends while you are behind."), words
+    assert words.endswith("in 10%: those games end before you have caught the player on your right (50)."), words
     # the same play-outs, but the game ending as often either way: nothing to say
     assert points_go_words(behind, best, tempting, after, {best: (0.0, 0.3), tempting: (0.0, 0.32)}) is None
     # lowest, and the answer lets seat 1 end the game: the answer's ending is the learner's win
     low = dataclasses.replace(view, scores=(40, 90, 80, 60))
     after = {best: _after((4, 12, 5, 5), (0, 0.7, 0, 0)), tempting: _after((2, 6, 9, 9), (0, 0.2, 0, 0))}
     words = points_go_words(low, best, tempting, after, {best: (0.7, 0.0), tempting: (0.2, 0.0)})
-    assert words is not None and words.endswith("the game ends while you have the lowest score."), words
+    assert words is not None and words.endswith("the game ends while you are still lowest, so the sooner it ends the "
+                                                "better."), words
     # lowest now, but the learner's own points lose every game the tempting card ends
     after = {best: _after((18, 1, 3, 4), (0, 0.02, 0, 0)), tempting: _after((17, 3, 2, 4), (0, 0.4, 0, 0))}
     words = points_go_words(low, best, tempting, after, {best: (0.0, 0.02), tempting: (0.0, 0.4)})
@@ -152,20 +153,72 @@ def test_the_play_outs_name_who_reaches_the_target_and_why_that_matters(puzzle: 
     assert points_go_words(low, best, tempting, after, {best: (0.0, 0.02), tempting: (0.2, 0.4)}) is None
 
 
-def test_points_on_the_lowest_player_are_named_beyond_what_moons_explain(puzzle: Puzzle) -> None:
+def test_catching_the_lowest_player_counts_the_learners_own_points_and_the_players_close_above(puzzle: Puzzle
+                                                                                               ) -> None:
     view = dataclasses.replace(puzzle.view(), scores=(60, 30, 70, 80))  # no one near 100: only the low player
     best, tempting = view.legal_plays()[:2]
     after = {best: _after((8, 9, 5, 4), (0, 0, 0, 0)), tempting: _after((5, 4, 9, 8), (0, 0, 0, 0))}
     ends = {best: (0.0, 0.0), tempting: (0.0, 0.0)}
     words = points_go_words(view, best, tempting, after, ends)
-    assert words is not None and "the player on your left, who has the lowest score (30), takes about 9 points" \
-        in words and "(4 points after" in words, words
+    assert words is not None and "the player on your left, who has the lowest score (30), takes about 9 points " \
+        "this hand on average and you 8 points (4 points and 5 points after" in words, words
+    assert words.endswith("you gain about 2 points on the player you have to catch."), words
     assert check_score_explanation(view, words) == []
+    # the low player takes 5 more, but so does the learner: nothing gained on them
+    level = {best: _after((10, 9, 4, 3), (0, 0, 0, 0)), tempting: after[tempting]}
+    assert points_go_words(view, best, tempting, level, ends) is None
     # the same five points, all from the learner's moons (26 on every other seat, 20% against 0%): not said
     mooned = {best: _after((8, 9, 5, 4), (0, 0, 0, 0), moon=0.2), tempting: after[tempting]}
     assert points_go_words(view, best, tempting, mooned, ends) is None
+    # a player 3 above the learner gains 4 on it after the answer: the answer is worse against them
+    close = dataclasses.replace(view, scores=(60, 30, 63, 80))
+    assert points_go_words(close, best, tempting, after, ends) is None
     # the learner has the lowest score: points on another player are not 'the player you have to catch'
     assert points_go_words(dataclasses.replace(view, scores=(20, 30, 70, 80)), best, tempting, after, ends) is None
+
+
+def test_the_play_outs_overrule_a_hearts_reason_they_do_not_bear_out() -> None:
+    """Review s9: 'keep the game going' where the answer ends the game more often (its wins are moons), and 'take
+    every point' for a moon the play-outs never make; the same reasons stand where the play-outs bear them out."""
+    from hearts_tutor.practice.score_puzzles import score_words
+
+    bank = load_bank()
+
+    def opening(pid: str) -> tuple[str | None, str]:
+        p = bank.by_id[pid]
+        said = score_words(p.view(), parse_move(p.best)[0], parse_move(p.source["tempting"])[0])
+        return said, puzzle_explanation(p)
+
+    said, words = opening("standard-score-0-258-p21")  # ends 82% after the answer, 43% after the queen
+    assert said is not None and "keep the game going" in said
+    assert words.startswith("After the 2 of diamonds you shoot the moon in 8% of the coach's play-outs, after the "
+                            "queen of spades in none: a moon now ends the game with you lowest."), words
+    said, words = opening("standard-score-0-49-p13")  # no moon in any play-out
+    assert said is not None and "take every point" in said
+    assert words.startswith("After the 7 of hearts, the player on your right, on 94 of 100, reaches 100 in 45%"), words
+    said, words = opening("standard-score-0-5-p28")  # moons in 39% of the play-outs after the answer: it stands
+    assert said is not None and words.startswith(said)
+    _, words = opening("standard-score-0-105-p36")
+    assert "after the queen of spades you are almost certain to win the game, after the queen of diamonds your " \
+        "chance is only 96%" in words, words
+
+
+def test_no_card_keeps_the_game_going_when_this_hands_points_already_end_it() -> None:
+    """Review s9 (false): 'the 4 of hearts would take the player on your right to at least 107 ... so keep the game
+    going' when their 15 points this hand already take them to 106."""
+    from hearts_tutor.coach.score_advice import ending_reason, ends_anyway
+    from hearts_tutor.coach.to_score import ScoreLine
+
+    p = load_bank().by_id["standard-score-0-314-p41"]
+    view = p.view()
+    line = ScoreLine.from_view(view)
+    assert line is not None and ends_anyway(view, line)
+    assert ending_reason(view, line, parse_move("4H")[0]) is None
+    assert p.explanation.startswith("With the 15 points the player on your right has taken this hand")
+    assert "keep the game going" not in p.explanation
+    fresh = dataclasses.replace(view, scores=(85, 75, 87, 80))  # 80 + 15 + 1 = 96: only now the game goes on
+    fresh_line = ScoreLine.from_view(fresh)
+    assert fresh_line is not None and not ends_anyway(fresh, fresh_line)
 
 
 def test_the_play_outs_name_a_moon_that_wins_the_game(puzzle: Puzzle) -> None:

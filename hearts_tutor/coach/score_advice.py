@@ -305,9 +305,17 @@ def leader_reason(view: PlayerView, line: ScoreLine, best: Card, *, anytime: boo
     return out
 
 
+def ends_anyway(view: PlayerView, line: ScoreLine) -> bool:
+    """The points taken so far this hand already take a player to the target (no jack of diamonds can lower them):
+    the game ends after this hand whatever the learner plays, unless that player shoots the moon."""
+    return jack_relief(view) == 0 and game_over(scores_so_far(view, line), line.rules)
+
+
 def ending_reason(view: PlayerView, line: ScoreLine, rival: Card) -> str | None:
-    """The fewest-points card throws points to a player they take past the target while another leads."""
-    if not view.trick or suit_of(rival) == suit_of(view.trick[0]) or not is_point_card(view, rival):
+    """The fewest-points card throws points to a player they take past the target while another leads (not when
+    the game ends after this hand anyway, :func:`ends_anyway`: then no card keeps it going)."""
+    if not view.trick or suit_of(rival) == suit_of(view.trick[0]) or not is_point_card(view, rival) or \
+            ends_anyway(view, line):
         return None
     winner = trick_winner(view, rival)
     if winner is None or winner[0] == line.seat:
@@ -531,7 +539,7 @@ def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | No
 
 
 __all__ = ["after_moon", "chance_sentence", "danger_reason", "end_it_reason", "end_this_hand_words", "ending_reason",
-           "jack_relief", "leader_reason", "line_words", "lowest_seats", "lowest_words", "may_still_shoot",
-           "moon_outcome", "moon_reason", "moon_win_reason", "points_only_note", "score_reason", "scores_so_far",
-           "tie_end_reason", "to_target", "trick_to_winner", "unless_moon_words", "who",
+           "ends_anyway", "jack_relief", "leader_reason", "line_words", "lowest_seats", "lowest_words",
+           "may_still_shoot", "moon_outcome", "moon_reason", "moon_win_reason", "points_only_note", "score_reason",
+           "scores_so_far", "tie_end_reason", "to_target", "trick_to_winner", "unless_moon_words", "who",
            "with_points_only_note"]

@@ -43,6 +43,7 @@ from .score_advice import (
     danger_reason,
     end_it_reason,
     ending_reason,
+    ends_anyway,
     jack_relief,
     leader_reason,
     line_words,
@@ -173,8 +174,9 @@ def take_it_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card) -
     """The points already on this trick would take the player winning it after ``rival`` past the target while
     another player has the lowest score, and ``best`` wins the trick for the learner without ending the game: take
     the trick and keep the game going. None otherwise (or when the points would go with ``rival`` itself, which
-    :func:`~.score_advice.ending_reason` words)."""
-    if not view.trick or stake(view) <= 0 or not ends_game(view, line, rival) or ending_reason(view, line, rival):
+    :func:`~.score_advice.ending_reason` words, or when the game ends after this hand anyway)."""
+    if not view.trick or stake(view) <= 0 or not ends_game(view, line, rival) or ending_reason(view, line, rival) \
+            or ends_anyway(view, line):
         return None
     mine, theirs = trick_winner(view, best), trick_winner(view, rival)
     if mine is None or theirs is None or mine[0] != line.seat:

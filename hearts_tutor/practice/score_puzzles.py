@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from ..coach.bands import CHANCE_GOOD
+from ..coach.text import play_phrase
 from ..coach.to_score import ScoreLine, compare, percent
 from ..engine.cards import Card
 from ..engine.hand import HandState, Phase
@@ -178,6 +179,9 @@ that :func:`points_go_words` names."""
 MOVED = 0.05
 """The least difference in how often something happens after the answer and after the tempting card (a moon, a
 player reaching the target, the game ending with the learner winning or losing) that the play-out words name."""
+CLOSE = 5
+"""A player at most this far above the learner is one the learner must stay below too: catching up on the lowest
+player is not named when the answer loses ground to such a player (:func:`catch_up_words`)."""
 
 
 @dataclass(frozen=True)
@@ -229,34 +233,37 @@ def moon_words(view: PlayerView, best: Card, tempting: Card, after: Mapping[Card
 def points_go_words(view: PlayerView, best: Card, tempting: Card, after: Mapping[Card, Playouts],
                     ends: Mapping[Card, Sequence[float]]) -> str | None:
     """Where the points go, when that is why the answer wins more games (``ends``: how often the hand ends the game
-    with the learner winning, and losing, after each card). The first of these that holds is named (the largest
-    difference of its kind):
+    with the learner winning, and losing, after each card). One of these, the catching-up one first when most of
+    the games the answer ends are the learner's wins:
 
-    - the tempting card lets another player reach the target :data:`MOVED` more often, and the game ends with the
-      learner losing that much more often after it, while the learner is not lowest (or is, but the games that
-      end after the tempting card end with the learner losing ten times as often as winning: its own points);
+    - reaching: the tempting card lets another player reach the target :data:`MOVED` more often, and the game ends
+      with the learner losing that much more often after it, while the learner is not lowest (or is, but the games
+      that end after the tempting card end with the learner losing ten times as often as winning: its own points);
     - the learner alone has the lowest score, and the answer lets another player reach the target :data:`MOVED`
       more often, the game ending with the learner winning that much more often after it;
-    - the answer puts :data:`SHIFT` more points on the one player with the lowest score, while the learner is not
-      lowest, beyond what the learner's moons (26 on every other seat) account for: a point on the player you
-      have to catch counts as much as a point you do not take.
+    - catching up (:func:`catch_up_words`).
 
     None when none holds."""
     from ..coach.facts import who
-    from ..coach.text import play_phrase, points_phrase
 
     line = score_line(view)
     me, scores, target = view.seat, line.scores, view.rules.target
     b, t, pb, pt = play_phrase(best), play_phrase(tempting), after[best], after[tempting]
     (won_b, lost_b), (won_t, lost_t) = ends[best], ends[tempting]
-    low = min(scores)
-    lowest = [s for s in range(view.n) if scores[s] == low]
+    lowest = [s for s in range(view.n) if scores[s] == min(scores)]
     others = [s for s in range(view.n) if s != me and scores[s] < target]
+    catch = catch_up_words(view, best, tempting, after)
+    if catch is not None and won_b > lost_b:
+        return catch
     if lost_t - lost_b >= MOVED and (me not in lowest or won_t <= lost_t / 10):
         e = max(others, key=lambda s: pt.reach[s] - pb.reach[s])
         if pt.reach[e] - pb.reach[e] >= MOVED:
-            then = ("the game ends while you are behind" if me not in lowest else
-                    "the game then ends, and with the points you take this hand you would not have the lowest score")
+            if me in lowest:
+                then = "the game then ends, and with the points you take this hand you would not have the lowest score"
+            elif len(lowest) == 1:
+                then = f"those games end before you have caught {who(view, lowest[0])} ({scores[lowest[0]]})"
+            else:
+                then = f"those games end before you have caught up with the lowest score ({scores[lowest[0]]})"
             return (f"After {t}, {who(view, e)}, on {scores[e]} of {target}, reaches {target} in "
                     f"{share_words(pt.reach[e])} of the coach's play-outs, after {b} in {share_words(pb.reach[e])}: "
                     f"{then}.")
@@ -265,38 +272,82 @@ def points_go_words(view: PlayerView, best: Card, tempting: Card, after: Mapping
         if pb.reach[e] - pt.reach[e] >= MOVED:
             return (f"After {b}, {who(view, e)}, on {scores[e]} of {target}, reaches {target} in "
                     f"{share_words(pb.reach[e])} of the coach's play-outs, after {t} in {share_words(pt.reach[e])}: "
-                    "the game ends while you have the lowest score.")
-    if me not in lowest and len(lowest) == 1:
-        s = lowest[0]
-        if pb.taken[s] - pt.taken[s] - 26 * (pb.moon - pt.moon) >= SHIFT:
-            then = points_phrase(pt.taken[s]).removeprefix("about ")
-            return (f"After {b}, {who(view, s)}, who has the lowest score ({low}), takes "
-                    f"{points_phrase(pb.taken[s])} this hand on average ({then} after {t}): a point on the player you "
-                    "have to catch counts as much as a point you do not take.")
-    return None
+                    "the game ends while you are still lowest, so the sooner it ends the better.")
+    return catch
+
+
+def catch_up_words(view: PlayerView, best: Card, tempting: Card, after: Mapping[Card, Playouts]) -> str | None:
+    """The answer closes the gap to the one player with the lowest score (the learner is not lowest) by
+    :data:`SHIFT` points or more on average, counting the learner's own points and leaving out the learner's moons
+    (26 on every other seat), and loses no such ground to a player at most :data:`CLOSE` above the learner: 'you
+    gain about N points on the player you have to catch'. None otherwise."""
+    from ..coach.facts import who
+    from ..coach.text import points_phrase
+
+    scores, me = score_line(view).scores, view.seat
+    pb, pt = after[best], after[tempting]
+    lowest = [s for s in range(view.n) if scores[s] == min(scores)]
+    if me in lowest or len(lowest) != 1:
+        return None
+
+    def gain(s: int) -> float:
+        """How much more the answer closes on seat ``s`` than the tempting card (their points less the learner's)."""
+        return (pb.taken[s] - pb.taken[me]) - (pt.taken[s] - pt.taken[me]) - 26 * (pb.moon - pt.moon)
+
+    low = lowest[0]
+    if gain(low) < SHIFT or any(gain(s) <= -SHIFT for s in range(view.n)
+                                if s not in (me, low) and 0 < scores[s] - scores[me] <= CLOSE):
+        return None
+
+    def bare(x: float) -> str:
+        return points_phrase(x).removeprefix("about ")
+
+    def pair(p: Playouts) -> str:
+        return f"{bare(p.taken[low])} and {bare(p.taken[me])}"
+
+    return (f"After {play_phrase(best)}, {who(view, low)}, who has the lowest score ({scores[low]}), takes "
+            f"{points_phrase(pb.taken[low])} this hand on average and you "
+            f"{bare(pb.taken[me])} ({pair(pt)} after {play_phrase(tempting)}): you "
+            f"gain {points_phrase(gain(low))} on the player you have to catch.")
 
 
 def explain_at_score(view: PlayerView, best: Card, tempting: Card, chance: Mapping[Card, float],
                      points: Mapping[Card, float], ends: Mapping[Card, Sequence[float]],
                      after: Mapping[Card, Playouts] | None = None) -> str:
-    """Why the answer, at this score: the reason the score picks it (:func:`score_words`; else, when ``after``
-    gives what the play-outs after each card show, the learner's moon, :func:`moon_words`, or where the points
-    go, :func:`points_go_words`),
-    the score facts, what each card does to the game (``ends``: how often it ends the game this hand with the
-    learner winning, and losing), and the cost in chance (``chance``, ``points``: each card's means)."""
-    from ..coach.text import play_phrase, points_phrase
+    """Why the answer, at this score: the reason the score picks it, then the score facts, what each card does to
+    the game (``ends``: how often it ends the game this hand with the learner winning, and losing), and the cost in
+    chance (``chance``, ``points``: each card's means). The reason is the coach's Hearts reason
+    (:func:`score_words`), checked against the play-outs when ``after`` gives what they show: the learner's moon
+    comes first when it makes up half the answer's lead in chance and the Hearts reason is not the moon's
+    (:func:`moon_words`); 'keep the game going' is
+    not said when the answer does not end the game less often, nor 'shoot the moon' when the play-outs after it
+    hold no more moons; without a Hearts reason, where the points go (:func:`points_go_words`), else what each
+    card does to the game this hand (:func:`ends_words`) comes first."""
+    from ..coach.text import points_phrase
 
     b, t = play_phrase(best), play_phrase(tempting)
     game = ends_words(b, t, ends[best], ends[tempting])
     fewer = points[best] - points[tempting]
     why = score_words(view, best, tempting)
-    if why is None and after is not None:
-        why = moon_words(view, best, tempting, after) or points_go_words(view, best, tempting, after, ends)
-    lower = percent(chance[tempting])
+    if after is not None:
+        moon = moon_words(view, best, tempting, after)
+        ends_less = sum(ends[best]) <= sum(ends[tempting]) - MOVED
+        more_moons = after[best].moon - after[tempting].moon >= MOVED
+        if why is not None and (("keep the game going" in why and not ends_less) or
+                                ("take every point" in why and not more_moons)):
+            why = None  # the play-outs do not bear the Hearts reason out
+        moon_counts = after[best].moon - after[tempting].moon >= (chance[best] - chance[tempting]) / 2
+        if moon is not None and (why is None or ("moon" not in why and moon_counts)):
+            why = moon
+        why = why or points_go_words(view, best, tempting, after, ends)
+    lower, higher = percent(chance[tempting]), percent(chance[best])
     only = "only " if lower[0].isdigit() else ""  # not 'only almost none'
-    return (f"{why + ' ' if why else ''}{score_facts_words(view)}{game} Play to the score: after {b} your chance to "
-            f"win the game is {percent(chance[best])}, after {t} {only}{lower}, though {t} takes "
-            f"{points_phrase(fewer)} fewer this hand on average.")
+    yours = (f"you are almost certain to win the game, after {t} your chance is {only}{lower}"
+             if higher == "almost certain" else f"your chance to win the game is {higher}, after {t} {only}{lower}")
+    if why is None and game:  # no reason to give: what each card does to the game comes first
+        why, game = game.strip(), ""
+    return (f"{why + ' ' if why else ''}{score_facts_words(view)}{game} Play to the score: after {b} {yours}, "
+            f"though {t} takes {points_phrase(fewer)} fewer this hand on average.")
 
 
 # ----- one decision -----
@@ -487,9 +538,10 @@ def mine_score(hands: int, out: Path = BANK_FILE, *, seed: int = 0, jobs: int = 
 def record_playouts(path: Path = BANK_FILE) -> int:
     """Give every play-to-score puzzle of ``path`` that lacks it ``source["to_score"]["playouts"]``: what the
     play-outs after its answer and after its tempting card show (:class:`Playouts`, puzzle seat order), from its
-    grading played out again (the stored seed and deals, every legal card, as the miner graded it). Other fields
-    and lines are left as they are; returns how many puzzles were given it. Explanations are then rewritten by
-    ``puzzles explain``."""
+    grading played out again (the stored seed and deals, every legal card, as the miner graded it), and their
+    ``ends`` again from the same play-outs (so that the two never disagree where the code has changed since the
+    puzzle was mined). Other fields and lines are left as they are; returns how many puzzles were given it.
+    Explanations are then rewritten by ``puzzles explain``."""
     from .bank import Puzzle
 
     lines = path.read_text(encoding="utf-8").splitlines()
@@ -506,8 +558,9 @@ def record_playouts(path: Path = BANK_FILE) -> int:
         outcomes = play_outcomes(view, view.legal_plays(), seed=grade["seed"], deals=grade["deals"])
         by_key = {move_key(c): rows for c, rows in outcomes.items()}
         line = score_line(view)
-        stored["playouts"] = {k: Playouts.of(line, by_key[k]).to_json()
-                              for k in (puzzle.best, data["source"]["tempting"])}
+        keys = (puzzle.best, data["source"]["tempting"])
+        stored["playouts"] = {k: Playouts.of(line, by_key[k]).to_json() for k in keys}
+        stored["ends"] = {k: [round(x, 4) for x in end_rates(line, by_key[k])] for k in keys}
         out.append(json.dumps(data, separators=(",", ":")))
         added += 1
     path.write_text("\n".join(out) + "\n", encoding="utf-8")
