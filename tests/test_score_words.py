@@ -172,7 +172,7 @@ def test_a_player_near_the_target_still_to_play_is_named() -> None:
     assert words.startswith("Seat 2 has the lowest score (42) and the game can end this hand (seat 1 has 91 of 100): "
                             "give seat 2, who is winning this trick, the queen.")
     assert words.endswith("But seat 1 (91) still plays to this trick: if seat 1 overtakes, the queen takes seat 1 to "
-                          "at least 104 and can end the game.")
+                          "at least 104 and ends the game.")
     far = at(make_state("standard", MIDDLE_HANDS, MIDDLE_PLAYS), (60, 80, 42, 95))  # 80 + 13 stays below 100
     assert "still plays" not in (leader_reason(far, line_of(far), QS) or "x")
 
@@ -402,6 +402,9 @@ def test_far_from_the_end_the_queen_on_the_low_player_says_so() -> None:
     assert not line.can_end_this_hand
     assert low_player_note(view, line, QS) == "Seat 2 has the lowest score (10): give seat 2 the queen."
     assert low_player_note(view, line, TWO_H) is None  # the queen would throw more
+    # a heart is not chosen for seat 2 (review s8 U3: 'give seat 2 the 2 of hearts' read as if it were)
+    assert leader_reason(view, line, TWO_H, anytime=True) == ("Seat 2 has the lowest score (10): seat 2 takes this "
+                                                              "trick, so throw the 2 of hearts on it.")
     assert low_player_note(at(queen, (50, 5, 10, 60)), line_of(at(queen, (50, 5, 10, 60))), QS) is None
     near = at(queen, (50, 70, 10, 95))
     assert low_player_note(near, line_of(near), QS) is None  # agreeing_reason's, with the end in view

@@ -291,8 +291,13 @@ def leader_reason(view: PlayerView, line: ScoreLine, best: Card, *, anytime: boo
     alone = game_over([v + line.rules.moon_points - 1 for v in line.scores], line.rules)
     end = (f" and the game can end this hand ({who(line, high)} {'have' if high == line.seat else 'has'} "
            f"{line.scores[high]} of {line.rules.target})" if alone else "")
-    taker = who(line, leader) if last else f"{who(line, leader)}, who is winning this trick,"
-    out = f"{cap(lowest_words(line, leader))}{end}: give {taker} {gift}."
+    if best == QUEEN_OF_SPADES:
+        taker = who(line, leader) if last else f"{who(line, leader)}, who is winning this trick,"
+        give = f"give {taker} {gift}"
+    else:  # a heart is not chosen for the low player: any points on their trick count against them
+        give = (f"{who(line, leader)} takes this trick, so throw {gift} on it"
+                if last else f"throw {gift} on this trick, which {who(line, leader)} is winning")
+    out = f"{cap(lowest_words(line, leader))}{end}: {give}."
     if not last and higher_out(view, winner[1]):  # a seat still to play may overtake
         so_far = moon_points(view)
         later = ((view.leader + k) % view.n for k in range(len(view.trick) + 1, view.n))
@@ -301,7 +306,7 @@ def leader_reason(view: PlayerView, line: ScoreLine, best: Card, *, anytime: boo
             if suit_of(view.trick[0]) in view.voids(s) or not game_over([reached], line.rules):
                 continue  # it cannot overtake, or the points would not take it to the end
             out += (f" But {who(line, s)} ({line.scores[s]}) still plays to this trick: if {who(line, s)} "
-                    f"overtakes, {gift} takes {who(line, s)} to at least {reached} and can end the game.")
+                    f"overtakes, {gift} takes {who(line, s)} to at least {reached} and ends the game.")
     return out
 
 
