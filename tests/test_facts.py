@@ -102,6 +102,45 @@ def test_the_bank_states_only_true_facts(bank) -> None:
     assert report.generic <= 0.05 * report.checked
 
 
+def test_no_bank_puzzle_gives_only_the_fallback_reason(bank) -> None:
+    """Where no fact separates the answer from the temptation, the play-outs say what the temptation makes the
+    learner take (the queen of spades, hearts, or the jack it misses): 11 puzzles said only 'this card gives you
+    the fewest points' before."""
+    from hearts_tutor.practice.explain import says_only_generic
+
+    only = [p.id for p in bank.puzzles if says_only_generic(p.explanation)]
+    assert only == [], only
+    flush = bank.by_id["standard-11-67-p24"].explanation
+    assert "After the 8 of diamonds you take the queen of spades in 38% of the coach's play-outs, after the 9 of " \
+        "spades in 8%." in flush, flush
+    assert "After the king of diamonds you take the jack of diamonds (-10 points) in 94%" in \
+        bank.by_id["deluxe-1-9-p4"].explanation
+
+
+def test_the_takes_words_name_the_queen_the_hearts_or_the_jack() -> None:
+    from hearts_tutor.engine.cards import parse_card
+    from hearts_tutor.practice.mine import Takes, takes_words, with_takes
+
+    best, tempting = parse_card("9S"), parse_card("8D")
+    queen = {best: Takes(0.08, 4.7), tempting: Takes(0.38, 5.0)}
+    assert takes_words(best, tempting, queen) == ("After the 8 of diamonds you take the queen of spades in 38% of "
+                                                  "the coach's play-outs, after the 9 of spades in 8%.")
+    assert takes_words(best, tempting, queen, one_deck=False) is None  # two queens of spades: not 'the queen'
+    hearts = {best: Takes(0.0, 10.0), tempting: Takes(0.0, 12.0)}
+    assert takes_words(best, tempting, hearts) == ("After the 8 of diamonds you end the hand with 12 hearts on "
+                                                   "average in the coach's play-outs, after the 9 of spades with 10.")
+    jack = {best: Takes(0.1, 3.0, 0.9), tempting: Takes(0.1, 3.0, 0.5)}
+    assert takes_words(best, tempting, jack) is None  # the jack scores nothing here
+    assert (takes_words(best, tempting, jack, jack_points=-10) or "").startswith(
+        "After the 9 of spades you take the jack of diamonds (-10 points) in 90%")
+    same = {best: Takes(0.1, 3.0), tempting: Takes(0.15, 3.5)}
+    assert takes_words(best, tempting, same) is None
+    generic = "Lead the 9 of spades: when the coach plays the rest of the hand out many times, this card gives you " \
+        "the fewest points. The 8 of diamonds costs about 4.8 points more on average."
+    assert with_takes(generic, "X.") == generic.replace("points. The", "points. X. The")
+    assert with_takes(generic, None) == generic
+
+
 def test_the_bank_explanations_are_the_coach_s_current_words(bank) -> None:
     stale = [p.id for p in bank.puzzles[::25] if puzzle_explanation(p) != p.explanation]
     assert stale == [], "run `hearts-tutor puzzles explain` and commit the bank"

@@ -423,8 +423,18 @@ def paired_hand_points(view: PlayerView, cards: Sequence[Card], rng: random.Rand
                        policy: Callable[[HandState, random.Random], Card] = rollout_policy,
                        void_odds: Mapping[int, Sequence[float]] | None = None) -> dict[Card, tuple[int, ...]]:
     """:func:`paired_playouts` keeping every seat's points for the hand (to judge a move at the game's score)."""
-    states = _paired_states(view, cards, rng, card_weights, seed_bits, policy, void_odds)
+    states = paired_hand_states(view, cards, rng, card_weights, seed_bits=seed_bits, policy=policy,
+                                void_odds=void_odds)
     return {c: tuple(s.points()) for c, s in states.items()}
+
+
+def paired_hand_states(view: PlayerView, cards: Sequence[Card], rng: random.Random,
+                       card_weights: Mapping[Card, Sequence[float]] | None = None, *,
+                       seed_bits: int = 48,
+                       policy: Callable[[HandState, random.Random], Card] = rollout_policy,
+                       void_odds: Mapping[int, Sequence[float]] | None = None) -> dict[Card, HandState]:
+    """:func:`paired_playouts` keeping each finished hand (who took which point cards: to say why a card costs)."""
+    return _paired_states(view, cards, rng, card_weights, seed_bits, policy, void_odds)
 
 
 def _paired_states(view: PlayerView, cards: Sequence[Card], rng: random.Random,
@@ -620,5 +630,5 @@ def _add_rows(values: Mapping[K, list[float]], rows: Sequence[Mapping[K, Any]],
 
 
 __all__ = ["Estimate", "ValueAndPoints", "clearly_decided", "evaluate_passes", "evaluate_plays", "heuristic_pass",
-           "paired_hand_points", "paired_pass_playouts", "paired_playouts", "plain_rollout_policy", "play_out",
-           "quick_rollout_policy", "rollout_policy", "trick_winner_card"]
+           "paired_hand_points", "paired_hand_states", "paired_pass_playouts", "paired_playouts",
+           "plain_rollout_policy", "play_out", "quick_rollout_policy", "rollout_policy", "trick_winner_card"]

@@ -623,9 +623,12 @@ def hint_shooting(c: Card, rules: Rules, started: bool = True, verb: str = "Play
             f"going for the moon ({goal}).")
 
 
+GENERIC = "when the coach plays the rest of the hand out many times"
+"""The words of the coach's fallback reason, said only when no fact separates the answer from the temptation."""
+
+
 def hint_generic(c: Card, verb: str = "Play") -> str:
-    return (f"{verb} {card_name(c)}: when the coach plays the rest of the hand out many times, this card gives "
-            "you the fewest points.")
+    return f"{verb} {card_name(c)}: {GENERIC}, this card gives you the fewest points."
 
 
 def hint_expectation(x: float) -> str:

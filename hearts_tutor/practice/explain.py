@@ -18,12 +18,10 @@ from typing import Any
 
 from ..coach.facts import check_explanation
 from ..coach.score_facts import check_score_explanation
+from ..coach.text import GENERIC
 from ..engine.cards import Card
 from ..engine.hand import Phase
 from .bank import BankError, Puzzle, parse_move
-
-GENERIC = "when the coach plays the rest of the hand out many times"
-"""The words of the coach's fallback reason, said only when no fact separates the answer from the temptation."""
 
 
 def tempting_move(puzzle: Puzzle) -> str:
@@ -45,7 +43,7 @@ def _move(puzzle: Puzzle, key: str) -> Any:
 
 def puzzle_explanation(puzzle: Puzzle) -> str:
     """The coach's words for a puzzle, made again from its position, answer and temptation."""
-    from .mine import explain_decision
+    from .mine import Takes, explain_decision, takes_words, with_takes
 
     view = puzzle.view()
     tempting = tempting_move(puzzle)
@@ -53,7 +51,41 @@ def puzzle_explanation(puzzle: Puzzle) -> str:
         return _explanation_at_score(puzzle, view, tempting)
     cost = puzzle.expected[tempting][0] - puzzle.expected[puzzle.best][0]
     accepted = [_move(puzzle, a) for a in sorted(puzzle.answers, key=lambda a: puzzle.expected[a][0])]
-    return explain_decision(view, _move(puzzle, puzzle.best), _move(puzzle, tempting), cost, accepted)
+    best, worse = _move(puzzle, puzzle.best), _move(puzzle, tempting)
+    words = explain_decision(view, best, worse, cost, accepted)
+    takes = puzzle.source.get("takes") or {}
+    if puzzle.kind == "play" and puzzle.best in takes and tempting in takes:
+        said = takes_words(best, worse, {best: Takes.from_json(takes[puzzle.best]),
+                                         worse: Takes.from_json(takes[tempting])}, view.rules.decks == 1,
+                            view.rules.jack_points)
+        words = with_takes(words, said)
+    return words
+
+
+def says_only_generic(words: str) -> bool:
+    """Whether an explanation gives only the coach's fallback reason (:data:`GENERIC`), with no play-out figure of
+    what the temptation makes the learner take (:func:`~.mine.takes_words`)."""
+    return GENERIC in words and "the coach's play-outs" not in words
+
+
+def record_takes(data: dict[str, Any]) -> bool:
+    """Give a play puzzle whose words give only the fallback reason ``source["takes"]`` (unless it has them, the
+    jack of diamonds counted): what the learner takes after its answer and after its temptation
+    (:func:`~.mine.play_takes`, its grading's seed and deals). Whether it was given them."""
+    from .mine import play_takes
+
+    puzzle = Puzzle.from_json(data)
+    source = data["source"]
+    grade = source.get("grade") or {}
+    stored = (source.get("takes") or {}).get(puzzle.best) or {}
+    if puzzle.kind != "play" or puzzle.scores is not None or "jack" in stored or "seed" not in grade or \
+            GENERIC not in puzzle_explanation(puzzle):
+        return False
+    tempting = tempting_move(puzzle)
+    cards = {key: _move(puzzle, key) for key in (puzzle.best, tempting)}
+    takes = play_takes(puzzle.view(), list(cards.values()), seed=grade["seed"], deals=grade["deals"])
+    source["takes"] = {key: takes[card].to_json() for key, card in cards.items()}
+    return True
 
 
 def _explanation_at_score(puzzle: Puzzle, view: Any, tempting: str) -> str:
@@ -94,9 +126,10 @@ def regenerate_file(path: Path, progress: Callable[[int], None] | None = None) -
             out.append(line)
             continue
         data = json.loads(line)
+        given = record_takes(data)
         words = puzzle_explanation(Puzzle.from_json(data))
         total += 1
-        if words != data["explanation"]:
+        if words != data["explanation"] or given:
             data["explanation"] = words
             changed += 1
             line = json.dumps(data, separators=(",", ":"))
@@ -124,7 +157,7 @@ def check_puzzles(puzzles: Iterable[Puzzle], progress: Callable[[int], None] | N
     report = FactReport()
     for p in puzzles:
         report.checked += 1
-        report.generic += GENERIC in p.explanation
+        report.generic += says_only_generic(p.explanation)
         for problem in puzzle_problems(p):
             report.false.append({"id": p.id, "problem": problem, "explanation": p.explanation})
         if progress is not None:
@@ -165,7 +198,7 @@ def check_graded_moves(count: int, *, seed: int = 0, rollouts: int = 60,
                 said = [(grade.explanation, chosen), (explain_play(view, grade.best, tempting=runner_up), runner_up)]
                 report.checked += 1
                 for words, other in said:
-                    report.generic += GENERIC in words
+                    report.generic += says_only_generic(words)
                     for problem in check_explanation(view, words, grade.best, other):
                         report.false.append({"deal": deal - 1, "seat": view.seat, "trick": len(view.tricks) + 1,
                                              "problem": problem, "explanation": words})

@@ -41,6 +41,7 @@ from typing import Any
 
 from ..batch.runner import run_batch
 from ..bots.paired import paired_difference
+from ..coach.text import GENERIC
 from ..engine.cards import HEARTS, Card
 from ..engine.hand import HandState, Phase
 from ..engine.record import HandRecord
@@ -197,6 +198,80 @@ def play_outcomes(view: PlayerView, cards: Sequence[Card], *, seed: int, deals: 
         for c in cards:
             out[c].append(row[c])
     return out
+
+
+@dataclass(frozen=True)
+class Takes:
+    """What the viewing seat takes after one card, over the play-outs: how often the queen of spades (``queen``,
+    one deck: the share of play-outs), how many hearts on average (``hearts``) and how often the jack of diamonds
+    (``jack``, where the rules score it)."""
+
+    queen: float
+    hearts: float
+    jack: float = 0.0
+
+    def to_json(self) -> dict[str, float]:
+        return {"queen": round(self.queen, 4), "hearts": round(self.hearts, 2), "jack": round(self.jack, 4)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Takes:
+        return cls(float(data["queen"]), float(data["hearts"]), float(data.get("jack", 0.0)))
+
+
+def play_takes(view: PlayerView, cards: Sequence[Card], *, seed: int, deals: int, model: str = "coach",
+               horizon: int = 8) -> dict[Card, Takes]:
+    """What the viewing seat takes after each card (:class:`Takes`), on the same paired deals as
+    :func:`option_values` (each card's play-outs do not depend on the other cards weighed with it)."""
+    from ..bots.search import paired_hand_states
+
+    if view.phase is not Phase.PLAY:
+        raise ValueError("play_takes weighs plays; this position is not a play")
+    policy, weights, voids = _model(view, model, horizon)
+    queens = {c: 0 for c in cards}
+    hearts = {c: 0 for c in cards}
+    jacks = {c: 0 for c in cards}
+    for i in range(deals):
+        states = paired_hand_states(view, list(cards), _deal_rng(seed, i), weights, policy=policy, void_odds=voids)
+        for c, state in states.items():
+            queens[c] += state.queens_taken[view.seat] > 0
+            hearts[c] += state.hearts_taken[view.seat]
+            jacks[c] += state.jacks_taken[view.seat] > 0
+    return {c: Takes(queens[c] / deals, hearts[c] / deals, jacks[c] / deals) for c in cards}
+
+
+def takes_words(best: Card, tempting: Card, takes: Mapping[Card, Takes], one_deck: bool = True,
+                jack_points: int = 0) -> str | None:
+    """Where the tempting card's extra points come from, when the play-outs show it: 'After the 8 of diamonds you
+    take the queen of spades in 35% of the coach's play-outs, after the 9 of spades in 8%.' (a difference of 10% or
+    more, one deck), else the hearts (a difference of one heart or more on average), else the jack of diamonds the
+    answer takes more often (where it scores ``jack_points`` below 0); None otherwise."""
+    from ..coach.text import play_phrase
+    from ..equity.line import share_words
+
+    b, t, tb, tt = play_phrase(best), play_phrase(tempting), takes[best], takes[tempting]
+    if one_deck and tt.queen - tb.queen >= 0.1:
+        return (f"After {t} you take the queen of spades in {share_words(tt.queen)} of the coach's play-outs, "
+                f"after {b} in {share_words(tb.queen)}.")
+    if tt.hearts - tb.hearts >= 1:
+        return (f"After {t} you end the hand with {_count(tt.hearts)} hearts on average in the coach's play-outs, "
+                f"after {b} with {_count(tb.hearts)}.")
+    if one_deck and jack_points < 0 and tb.jack - tt.jack >= 0.1:
+        return (f"After {b} you take the jack of diamonds ({jack_points} points) in {share_words(tb.jack)} of the "
+                f"coach's play-outs, after {t} in {share_words(tt.jack)}.")
+    return None
+
+
+def _count(x: float) -> str:
+    """A mean count: whole when it is (an endgame played out the same way every time), else to a tenth."""
+    return f"{round(x)}" if abs(x - round(x)) < 0.05 else f"{x:.1f}"
+
+
+def with_takes(words: str, sentence: str | None) -> str:
+    """``words`` with ``sentence`` (:func:`takes_words`) after the fallback reason's sentence, if both are there."""
+    from ..coach.text import GENERIC
+
+    marker = f"{GENERIC}, this card gives you the fewest points."
+    return words.replace(marker, f"{marker} {sentence}", 1) if sentence else words
 
 
 @dataclass(frozen=True)
@@ -366,6 +441,13 @@ def consider(cand: Candidate, seed: int, budget: Budget) -> tuple[dict[str, Any]
     solved["expert"] = expert in accepted
     temptation = min(temptations, key=lambda t: first.means[t])
     best = first.best
+    words = explain_decision(view, best, temptation, first.means[temptation] - first.means[best],
+                             sorted(accepted, key=lambda a: first.means[a]))
+    takes: dict[str, Any] = {}
+    if not passing and GENERIC in words:  # no fact separates them: say what the temptation makes you take
+        found = play_takes(view, [best, temptation], seed=seed + 1, deals=deals)
+        takes = {"takes": {move_key(c): t.to_json() for c, t in found.items()}}
+        words = with_takes(words, takes_words(best, temptation, found, view.rules.decks == 1, view.rules.jack_points))
     puzzle = cand.record.to_json()
     puzzle.update({
         "id": cand.ident, "kind": "pass" if passing else "play",
@@ -373,14 +455,13 @@ def consider(cand: Candidate, seed: int, budget: Budget) -> tuple[dict[str, Any]
         "expected": {move_key(o): [round(first.means[o], 3), round(half_width(values[o]), 3)] for o in options},
         "themes": _themes(view, best, temptation),
         "rating": starting_rating(solved),
-        "explanation": explain_decision(view, best, temptation, first.means[temptation] - first.means[best],
-                                        sorted(accepted, key=lambda a: first.means[a])),
+        "explanation": words,
         "source": {**cand.source, "grade": {"model": GRADE_MODEL, "deals": deals, "seed": seed + 1},
                    "second_opinion": {"model": f"uniform deals; hard bots for {budget.horizon} plays, then medium",
                                       "deals": second.n, "seed": seed + 2},
                    "margin": round(margin, 3), "tempting": move_key(temptation),
                    "choices": {lv: move_key(c) for lv, c in (*choices.items(), ("expert", expert))},
-                   "solved_by": [lv for lv, ok in solved.items() if ok]},
+                   "solved_by": [lv for lv, ok in solved.items() if ok], **takes},
     })
     return puzzle, "kept"
 
@@ -581,6 +662,6 @@ def mine(rules: Rules, hands: int, out: Path, *, seed: int = 0, jobs: int = 1, s
     return report
 
 
-__all__ = ["FILTERS", "MARGIN", "MINING_DIR", "Budget", "Candidate", "Comparison", "MineReport", "compare", "consider",
-           "done_path", "finished_deals", "level_choices", "mine", "mine_deal", "option_values", "play_outcomes",
-           "starting_rating"]
+__all__ = ["FILTERS", "MARGIN", "MINING_DIR", "Budget", "Candidate", "Comparison", "MineReport", "Takes", "compare",
+           "consider", "done_path", "finished_deals", "level_choices", "mine", "mine_deal", "option_values",
+           "play_outcomes", "play_takes", "starting_rating", "takes_words"]
