@@ -220,7 +220,7 @@ def test_the_queen_that_ends_the_game_with_a_shared_lowest_score_is_said(queen: 
 
     view = at(queen, SHARED_END)
     h = hint(view, seed=1, rollouts=ROLLOUTS, workers=1)
-    words = ("The queen of spades would take seat 2, who is winning this trick, to at least 109: unless seat 2 goes "
+    words = ("The queen of spades would take seat 2, who takes this trick, to at least 109: unless seat 2 goes "
              "on to shoot the moon, that ends the game after this hand while you share the lowest score (30, with "
              "seat 1): take fewer points than seat 1 from here and you win the game; as many, and you share the win.")
     assert h.card == QS and h.reason.startswith(words)

@@ -65,7 +65,7 @@ def test_the_queen_goes_to_the_leader_and_not_to_a_player_she_would_push_past_th
     assert "give seat 2 the queen" in to_leader.reason
     not_to_him = hint(at(queen, NEAR_OTHER_WINS), seed=1, rollouts=ROLLOUTS, workers=1)
     assert not_to_him.card != QS
-    assert "take seat 2, who is winning this trick, to at least 101" in not_to_him.reason
+    assert "take seat 2, who takes this trick, to at least 101" in not_to_him.reason
     assert "seat 1 has the lowest score (31)" in not_to_him.reason
     assert not_to_him.chance is not None and not_to_him.chance > 0.2 and not_to_him.unit == "chance"
     # playing for points alone the queen goes at once, whatever the scores
@@ -300,7 +300,7 @@ def test_a_learner_who_leads_is_told_to_end_the_game() -> None:
     view = PuzzleDeal.load("score_end_game").view()
     line = ScoreLine(view.rules, view.scores, view.seat)
     assert end_it_reason(view, line, QS) == (
-        "The queen of spades would take seat 1, who is winning this trick, to at least 104: that ends the game after "
+        "The queen of spades would take seat 1, who takes this trick, to at least 104: that ends the game after "
         "this hand, and even if you took every point left you would have 64, below seat 2's 71: give seat 1 the "
         "queen of spades and win the game.")  # no "unless ... moon": the learner keeps the ace of hearts
     assert end_it_reason(view, line, AH) is None  # the ace of hearts alone takes nobody past 100

@@ -202,8 +202,19 @@ def _moon_hint(view: PlayerView, c: Card, expected: float) -> Hint | None:
         return Hint((c,), text.hint_shooting(c, view.rules, started=any(view.hearts_taken) or any(view.queens_taken)),
                     expected)
     who = text.seat_phrase(view.seat, shooter, view.n)
-    if _would_win(view, c):
+    if not view.trick:
+        return Hint((c,), text.hint_lead_against_moon(c, who, view.rules), expected)
+    if _would_win(view, c) and (len(view.trick) == view.n - 1 or higher_out(view, c) == 0):
         return Hint((c,), text.hint_stop_moon(c, who, view.rules), expected)
+    winner = (trick_winner(view, c) or (None,))[0]
+    if is_point_card(view, c) and winner is not None and winner not in (shooter, view.seat):
+        taker = text.seat_phrase(view.seat, winner, view.n)
+        return Hint((c,), text.hint_points_elsewhere(c, who, taker, view.rules,
+                                                               len(view.trick) == view.n - 1), expected)
+    if winner == shooter and is_point_card(view, c):
+        return None  # points thrown on the shooter's own trick: 'give the shooter no more points' would contradict it
+    if any(suit_of(h) == suit_of(c) and h < c for h in view.hand) or _would_win(view, c):
+        return None  # not the lowest of its suit, or a card that may win: 'keep your high cards' would not fit it
     return Hint((c,), text.hint_moon_watch(c, who, view.rules), expected)
 
 

@@ -119,7 +119,8 @@ def _would_take(view: PlayerView, line: ScoreLine, taker: int, card: Card, reach
     109: ' (without the 'if' when the learner plays last to the trick)."""
     stays = "" if len(view.trick) == view.n - 1 else f"If {who(line, taker)} keeps this trick, "
     gift = card_name(card) if stays else cap(card_name(card))
-    return f"{stays}{gift} would take {who(line, taker)}, who is winning this trick, to at least {reached}: "
+    winning = "who is winning this trick" if stays else "who takes this trick"
+    return f"{stays}{gift} would take {who(line, taker)}, {winning}, to at least {reached}: "
 
 
 def _left_to_take(view: PlayerView) -> int:
@@ -190,10 +191,11 @@ def _moon_open(view: PlayerView) -> bool:
 
 
 def _keeps_shooting(view: PlayerView, card: Card) -> bool:
-    """``card`` goes on taking tricks: it wins the trick so far, or it leads a card no unplayed card of its suit
+    """``card`` keeps the moon on: it wins the trick so far, or lets go a trick that holds no point (a card of no
+    points on a trick of none: nothing goes to another seat), or it leads a card no unplayed card of its suit
     beats."""
     if view.trick:
-        return (trick_winner(view, card) or (None,))[0] == view.seat
+        return (trick_winner(view, card) or (None,))[0] == view.seat or stake(view, card) == 0
     return higher_out(view, card) == 0
 
 
@@ -362,8 +364,9 @@ def _ending_gift(view: PlayerView, line: ScoreLine, best: Card) -> tuple[int, li
 
 def end_it_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
     """The learner has the lowest score (alone) and ``best`` takes the player winning the trick past the
-    target: the game ends after this hand with the learner lowest so far, so end it."""
-    given = _ending_gift(view, line, best)
+    target: the game ends after this hand with the learner lowest so far, so end it (not when it ends anyway,
+    :func:`ends_anyway`: then ``best`` ends nothing)."""
+    given = None if ends_anyway(view, line) else _ending_gift(view, line, best)
     if given is None:
         return None
     taker, after = given
@@ -385,8 +388,9 @@ def tie_end_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
     """The tie case :func:`end_it_reason` leaves: ``best`` takes the player winning the trick past the target, the
     learner then shares the lowest score (counting this hand's points so far), and no other seat can come down
     to it (no jack of diamonds to lower a score, and the points left could not lift a tied seat above another):
-    the game ends after this hand and whichever of the tied players takes fewer points from here wins it."""
-    given = None if jack_relief(view) else _ending_gift(view, line, best)
+    the game ends after this hand and whichever of the tied players takes fewer points from here wins it (not when
+    it ends anyway, :func:`ends_anyway`)."""
+    given = None if jack_relief(view) or ends_anyway(view, line) else _ending_gift(view, line, best)
     if given is None:
         return None
     taker, after = given

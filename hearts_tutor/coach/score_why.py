@@ -99,11 +99,13 @@ def agreeing_reason(view: PlayerView, line: ScoreLine, card: Card, others: Seque
 
 def score_why(view: PlayerView, line: ScoreLine, best: Card, rival: Card) -> str:
     """Why ``best`` keeps the best chance to win the game where ``rival``, the fewest-points card, does not:
-    :func:`~.score_advice.score_reason`, or where it has only its plain sentence, :func:`take_it_reason`."""
+    :func:`~.score_advice.score_reason`, or where it has only its plain sentence, :func:`take_it_reason` and the
+    others, or that the game ends after this hand anyway (:func:`ends_anyway_words`)."""
     why = score_reason(view, line, best, rival)
     if line_words(line) in why:  # the plain sentence naming the scores
         return (take_it_reason(view, line, best, rival) or tie_end_reason(view, line, best)
-                or low_player_reason(view, line, best, rival) or low_player_note(view, line, best) or why)
+                or low_player_reason(view, line, best, rival) or low_player_note(view, line, best)
+                or ends_anyway_words(view, line) or why)
     return why
 
 

@@ -607,7 +607,18 @@ def hint_lead_low(c: Card) -> str:
 
 def hint_stop_moon(c: Card, who: str, rules: Rules) -> str:
     return (f"Take this trick with {card_name(c)}: {who} has taken every point so far and may be {shoot(rules)}; "
-            "one trick with points won by you stops it.")
+            f"one trick with points won by anyone but {who} stops it.")
+
+
+def hint_points_elsewhere(c: Card, who: str, taker: str, rules: Rules, last: bool) -> str:
+    keeps = "" if last else f", if {taker} keeps this trick"
+    return (f"Play {card_name(c)}: {who} has taken every point so far and may be {shoot(rules)}; {card_name(c)} "
+            f"goes to {taker}{keeps}, and a point won by anyone but {who} stops the moon.")
+
+
+def hint_lead_against_moon(c: Card, who: str, rules: Rules) -> str:
+    return (f"Lead {card_name(c)}: {who} has taken every point so far and may be {shoot(rules)}; one trick with "
+            f"points won by anyone but {who} stops it.")
 
 
 def hint_moon_watch(c: Card, who: str, rules: Rules) -> str:

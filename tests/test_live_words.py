@@ -1,0 +1,99 @@
+"""What the coach says at the table near the end of the game, after a strong player's reading of 236 live decisions
+(review s9): no card 'ends the game' when this hand's points already end it, the moon words fit the card they
+recommend (a lead is not 'taken', points on the shooter's own trick are not 'no more points than you must'), and a
+card that gives no point away keeps the learner's own moon on.
+
+Positions are built card by card; everything here is words from facts, no search.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from positions import make_state
+
+from hearts_tutor.coach.hints import _moon_hint
+from hearts_tutor.coach.score_advice import end_it_reason, ends_anyway, moon_reason
+from hearts_tutor.coach.score_why import ends_anyway_words
+from hearts_tutor.coach.situation import trick_winner
+from hearts_tutor.engine.cards import parse_card, parse_cards
+from hearts_tutor.engine.view import PlayerView
+from hearts_tutor.equity.line import ScoreLine
+from hearts_tutor.practice.bank import load_bank
+
+TWO_H, THREE_D, FIVE_H = parse_cards("2H 3D 5H")
+
+# Seat 2 has taken the queen and the 2 of hearts (every point so far) and leads the king of diamonds; the learner
+# (seat 0, no diamonds) plays third, seat 1 last with lower diamonds only.
+SHOOTER_HANDS = {0: "3C 4C 5C 6C 7C 8C 9C 2S 3S 2H 3H 4H 5H", 1: "2C TC JC 4S 5S 6S 6H 7H 4D 5D 6D 7D 8D",
+                 2: "AS KS QS JS TS AH KH QH JH TH AD KD QD", 3: "QC KC AC 7S 8S 9S 8H 9H 9D TD JD 2D 3D"}
+SHOOTER_PLAYS = "2C AD AC 3C 9S 2S 4S AS KS 7S 3S 5S QS 8S 2H 6S KD 9D"
+# The same, but the learner holds the ace of diamonds (seat 2 the 5 of hearts), wins trick 5 with it and leads
+LEAD_HANDS = {**SHOOTER_HANDS, 0: "3C 4C 5C 6C 7C 8C 9C 2S 3S 2H 3H 4H AD",
+              2: "AS KS QS JS TS AH KH QH JH TH 5H KD QD"}
+LEAD_PLAYS = "2C KD AC 3C 9S 2S 4S AS KS 7S 3S 5S QS 8S 2H 6S QD 2D AD 4D"
+# The learner took the 2 of hearts (every point so far); seat 1 leads the king of spades, the learner plays last
+# and has no spade: a diamond gives nobody a point, a heart gives seat 1 one.
+OWN_MOON_HANDS = {0: "AC KC QC 2S 5H 6H 7H 3D 4D 5D 6D 7D 8D", 1: "2C AS 2H 3H KS QS JS TS 9S 8S 7S 6S 5S",
+                  2: "3C 5C AH 9D TD JD QD KD AD 3S 4S 8H 9H", 3: "4C 6C 7C 8C 9C TC JC 4H TH JH QH KH 2D"}
+OWN_MOON_PLAYS = "2C 3C 4C AC  KC 2H 5C 6C  2S AS 3S 2D  KS 4S 7C"
+
+
+def at(hands: dict[int, str], plays: str, scores: tuple[int, ...]) -> tuple[PlayerView, ScoreLine]:
+    view = dataclasses.replace(make_state("standard", hands, plays).view(0), scores=scores)
+    line = ScoreLine.from_view(view)
+    assert view.my_turn and line is not None
+    return view, line
+
+
+def test_no_card_ends_the_game_when_this_hands_points_already_end_it() -> None:
+    """F1: at (60, 70, 90, 80) seat 2's 14 points this hand take it to 104: the game ends after this hand whatever
+    the learner plays, so 'the 2 of hearts ... ends the game: the end of the game is your friend' is false; the
+    coach says the game ends anyway. At (60, 70, 85, 80) seat 2 has 99 so far and the heart's point ends it."""
+    view, line = at(SHOOTER_HANDS, SHOOTER_PLAYS, (60, 70, 90, 80))
+    assert ends_anyway(view, line) and (trick_winner(view, TWO_H) or (None,))[0] == 2
+    assert end_it_reason(view, line, TWO_H) is None
+    words = ends_anyway_words(view, line) or ""
+    assert words.startswith("With the 14 points seat 2 has taken this hand, their score is at least 104"), words
+    view, line = at(SHOOTER_HANDS, SHOOTER_PLAYS, (60, 70, 85, 80))
+    assert not ends_anyway(view, line)
+    assert "that ends the game after this hand while you have the lowest score" in (
+        end_it_reason(view, line, TWO_H) or ""), end_it_reason(view, line, TWO_H)
+
+
+def test_a_lead_against_a_moon_is_not_taking_the_trick() -> None:
+    """F3: 'Take this trick with the 3 of hearts' was said of a lead (a lead always 'wins' the trick so far)."""
+    view, _ = at(LEAD_HANDS, LEAD_PLAYS, (10, 20, 30, 40))
+    assert not view.trick
+    said = _moon_hint(view, parse_card("3H"), 0.0)
+    assert said is not None and said.reason.startswith("Lead the 3 of hearts: the player across from you has taken "
+                                                       "every point so far and may be shooting the moon"), said
+    assert "Take this trick" not in said.reason
+    assert said.reason.endswith("one trick with points won by anyone but the player across from you stops it.")
+
+
+def test_the_moon_watch_words_fit_the_card() -> None:
+    """F2: 'give the shooter no more points than you must' was said of a heart thrown on the shooter's own trick;
+    a low card that gives nothing keeps those words."""
+    view, _ = at(SHOOTER_HANDS, SHOOTER_PLAYS, (10, 20, 30, 40))
+    assert (trick_winner(view, TWO_H) or (None,))[0] == 2
+    assert _moon_hint(view, TWO_H, 0.0) is None  # a point on the shooter's trick: other words
+    low_club = _moon_hint(view, parse_card("3C"), 0.0)
+    assert low_club is not None and "give the shooter no more points than you must" in low_club.reason
+    assert _moon_hint(view, parse_card("9C"), 0.0) is None  # not the lowest club: 'keep your high cards' misfits
+
+
+def test_a_card_that_gives_no_point_away_keeps_the_learners_moon_on() -> None:
+    """F5: the learner has every point so far and a moon ends the game with it lowest; the 3 of diamonds on seat
+    1's spade trick (no points) keeps the moon on, the 5 of hearts gives seat 1 a point and lets it go."""
+    view, line = at(OWN_MOON_HANDS, OWN_MOON_PLAYS, (10, 60, 78, 80))
+    assert moon_reason(view, line, THREE_D) == ("Shooting the moon now would add 26 to every other score and end "
+                                                "the game with you lowest on 10: take every point.")
+    assert moon_reason(view, line, FIVE_H) is None
+
+
+def test_the_player_who_takes_the_trick_is_not_winning_it_when_the_learner_is_last() -> None:
+    """F11: 'who is winning this trick' when the learner plays last: the player takes it."""
+    words = load_bank().by_id["standard-score-0-94-p31"].explanation
+    assert words.startswith("The queen of hearts would take the player across from you, who takes this trick, to at "
+                            "least 100"), words
