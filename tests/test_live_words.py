@@ -78,7 +78,7 @@ def test_the_moon_watch_words_fit_the_card() -> None:
     view, _ = at(SHOOTER_HANDS, SHOOTER_PLAYS, (10, 20, 30, 40))
     assert (trick_winner(view, TWO_H) or (None,))[0] == 2
     assert _moon_hint(view, TWO_H, 0.0) is None  # a point on the shooter's trick: other words
-    low_club = _moon_hint(view, parse_card("3C"), 0.0)
+    low_club = _moon_hint(view, parse_card("4C"), 0.0)
     assert low_club is not None and "give the shooter no more points than you must" in low_club.reason
     assert _moon_hint(view, parse_card("9C"), 0.0) is None  # not the lowest club: 'keep your high cards' misfits
 
@@ -97,3 +97,20 @@ def test_the_player_who_takes_the_trick_is_not_winning_it_when_the_learner_is_la
     words = load_bank().by_id["standard-score-0-94-p31"].explanation
     assert words.startswith("The queen of hearts would take the player across from you, who takes this trick, to at "
                             "least 100"), words
+
+
+def test_a_settled_game_is_judged_in_points_and_says_so() -> None:
+    """F10: seat 2's points this hand end the game; at (95, 30, 90, 40) the learner cannot get below seat 1, at
+    (20, 60, 90, 70) nobody can get below the learner: the hint and the grade say so and judge in points, not
+    'It keeps your best chance to win the game (almost none)' or '(almost certain)'."""
+    from hearts_tutor.coach.grading import grade_play
+    from hearts_tutor.coach.hints import hint
+
+    for scores, words in (((95, 30, 90, 40), "no choice keeps even 1% of a chance to win the game"),
+                          ((20, 60, 90, 70), "every choice keeps more than 99% of a chance to win the game")):
+        view, _ = at(SHOOTER_HANDS, SHOOTER_PLAYS, scores)
+        found = hint(view, seed=1, rollouts=6, workers=1)
+        assert words in found.reason and found.unit == "points", found.reason
+        assert "It keeps your best chance" not in found.reason
+        grade = grade_play(view, parse_card("4C"), seed=1, rollouts=6)
+        assert words in grade.explanation and grade.unit == "points", grade.explanation

@@ -134,12 +134,20 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
         if to_score_hint is not None:
             return to_score_hint
     best = ranked[0]
+    settled = None
+    if line is not None and line.can_end_this_hand:
+        from .score_why import settled_words
+
+        settled = settled_words(line, {c: est[c].mean for c in legal}, fewest)
     moon = _moon_hint(view, best, est[best].mean if line is None else est[best].points or 0.0)
     if moon is not None:
         if line is None:
             return moon
         from .score_why import agreeing_reason, kept_chance_sentence
 
+        if settled is not None:  # no choice keeps a chance, or every one wins: in points, saying so
+            return dataclasses.replace(moon, reason=f"{moon.reason} {settled}", line=line,
+                                       chance=1.0 - est[best].mean / 100, unit="points")
         note = agreeing_reason(view, line, best, ranked[1:])
         chance = 1.0 - est[best].mean / 100
         reason = moon.reason + (" " + note if note else "") + (" " + kept_chance_sentence(est, best) if note else "")
@@ -149,6 +157,8 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
         return Hint((best,), explain_play(view, best, est[best].mean, tempting=ranked[1]), est[best].mean)
     chance = 1.0 - est[best].mean / 100
     reason = explain_play(view, best, est[best].points, tempting=ranked[1])
+    if settled is not None:
+        return Hint((best,), f"{reason} {settled}", est[best].points, line=line, chance=chance, unit="points")
     if line.can_end_this_hand:
         from .score_why import agreeing_reason, kept_chance_sentence
 

@@ -83,10 +83,19 @@ def line_words(line: ScoreLine) -> str:
 
 def chance_sentence(chance: float, rival: float | None = None, rival_move: str = "the fewest-points move") -> str:
     """The chance to win the game a move keeps, and (``rival``) what ``rival_move``, the move that gives the
-    fewest points, would leave."""
-    out = f"It keeps your best chance to win the game ({percent(chance)})"
+    fewest points, would leave (to a tenth of a percent where whole percents would read the same).
+
+    >>> print(chance_sentence(0.0149, 0.0095))  # doctest: +NORMALIZE_WHITESPACE
+    It keeps your best chance to win the game (1.5%); the fewest-points move, which gives you the fewest points,
+    would leave you 0.9%.
+    >>> chance_sentence(0.31, 0.2).endswith("(31%); the fewest-points move, which gives you the fewest points, "
+    ...                                     "would leave you 20%.")
+    True
+    """
+    tenths = rival is not None and percent(chance) == percent(rival)  # '1%' against '1%' says no difference
+    out = f"It keeps your best chance to win the game ({percent(chance, tenths)})"
     if rival is not None and chance - rival >= 0.005:
-        out += f"; {rival_move}, which gives you the fewest points, would leave you {percent(rival)}"
+        out += f"; {rival_move}, which gives you the fewest points, would leave you {percent(rival, tenths)}"
     return out + "."
 
 

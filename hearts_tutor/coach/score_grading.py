@@ -48,13 +48,12 @@ from .score_advice import end_this_hand_words, line_words
 from .score_why import (
     agreeing_reason,
     feedback_reason,
-    hopeless,
-    hopeless_words,
     low_player_note,
     names_only,
     pass_reason,
     score_decides_words,
     score_why,
+    settled_words,
     sorted_options,
 )
 from .to_score import percent
@@ -101,10 +100,10 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
     rows = collect_deals(run_one, options, seed, rollouts, deadline - SCORE_MARGIN)
     loss = summarise({o: [v[0] for v in vs] for o, vs in rows.items()}, order)
     points = summarise({o: [v[1] for v in vs] for o, vs in rows.items()}, order)
-    if hopeless(loss.means, points.best):  # no choice keeps a chance: the points decide
+    note = settled_words(line, loss.means, points.best)
+    if note is not None:  # no choice keeps a chance, or every one wins: the points decide
         grade = make_grade(view, kind, cards, chosen, points, dict(points.means))
         close = _close_call(grade)
-        note = hopeless_words(line)
         return dataclasses.replace(grade, explanation=_add(grade.explanation, note, close),
                                    feedback=_add(grade.feedback, note, close), line=line)
     if not score_matters(line, loss, points.best):

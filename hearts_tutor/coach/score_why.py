@@ -436,6 +436,23 @@ def hopeless_words(line: ScoreLine) -> str:
             "game in the coach's simulations, so this is judged in points.")
 
 
+def won_anyway(loss: Mapping[Any, float], fewest: Any) -> bool:
+    """Whether every option keeps more than ``100 - HOPELESS_PERCENT`` percent of a chance to win the game and the
+    fewest-points option ``fewest`` is within the 'best' band of the best (``loss`` as :func:`hopeless`)."""
+    return max(loss.values()) < HOPELESS_PERCENT and loss[fewest] - min(loss.values()) < BAND_LIMITS[0]
+
+
+def settled_words(line: ScoreLine, loss: Mapping[Any, float], fewest: Any) -> str | None:
+    """:func:`hopeless_words` or, where every choice wins (:func:`won_anyway`), that every choice keeps more than
+    99% of a chance, so the judgment is in points; None where the choice matters to the game."""
+    if hopeless(loss, fewest):
+        return hopeless_words(line)
+    if won_anyway(loss, fewest):
+        return (f"At these scores ({line_words(line)}) every choice keeps more than {100 - HOPELESS_PERCENT:g}% of a "
+                "chance to win the game in the coach's simulations, so this is judged in points.")
+    return None
+
+
 def score_decides_words(line: ScoreLine) -> str:
     """That the score, not the points, decides the move here (naming no card)."""
     return f"At these scores ({line_words(line)}) the score, not the points, decides this move."
@@ -459,7 +476,26 @@ def sorted_options(means: Mapping[Any, float], first: Sequence[Any] = ()) -> lis
     return [*first, *rest]
 
 
-__all__ = ["HOPELESS_PERCENT", "agreeing_reason", "ends_anyway_words", "ends_game", "feedback_reason", "hopeless",
-           "hopeless_words", "kept_chance_sentence", "low_player_note", "low_player_reason", "names_only",
-           "pass_reason", "queen_receiver_note", "score_decides_words", "score_why", "sorted_options",
-           "specific_reason", "take_it_reason", "unsure_words"]
+__all__ = [
+    "HOPELESS_PERCENT",
+    "agreeing_reason",
+    "ends_anyway_words",
+    "ends_game",
+    "feedback_reason",
+    "hopeless",
+    "hopeless_words",
+    "kept_chance_sentence",
+    "low_player_note",
+    "low_player_reason",
+    "names_only",
+    "pass_reason",
+    "queen_receiver_note",
+    "score_decides_words",
+    "score_why",
+    "settled_words",
+    "sorted_options",
+    "specific_reason",
+    "take_it_reason",
+    "unsure_words",
+    "won_anyway",
+]
