@@ -114,3 +114,28 @@ def test_a_settled_game_is_judged_in_points_and_says_so() -> None:
         assert "It keeps your best chance" not in found.reason
         grade = grade_play(view, parse_card("4C"), seed=1, rollouts=6)
         assert words in grade.explanation and grade.unit == "points", grade.explanation
+
+
+def test_the_learners_own_moon_is_hinted_in_moon_words() -> None:
+    """F6: 'Shooting the moon now ... take every point.' was followed by point-avoiding words ('... lets them throw
+    points on the trick', 'the coach expects you to score about 1 point'): the card keeps the moon going."""
+    from hearts_tutor.coach.hints import hint
+
+    view, _ = at(OWN_MOON_HANDS, OWN_MOON_PLAYS, (50, 60, 78, 80))  # a moon: 50 against 86, 104 and 106
+    found = hint(view, seed=1, rollouts=6, workers=1)
+    assert found.reason.startswith("Shooting the moon now would add 26 to every other score and end the game with "
+                                   "you lowest on 50: take every point. Play the"), found.reason
+    assert "and keep going for the moon (take every heart and the queen of spades)" in found.reason
+    assert "expects you to score" not in found.reason
+
+
+def test_a_higher_duck_says_why_not_the_lower_one() -> None:
+    """F9: 'Play the 5 of hearts: it stays under the jack' graded the 2 of hearts a mistake, though the 2 stays
+    under too: the reason is to shed the higher card while it is safe and keep the lower to duck later."""
+    from hearts_tutor.coach.hints import explain_play
+
+    view = make_state("standard", OWN_MOON_HANDS, "2C 3C 4C AC  KC 2H 5C 6C  2S AS 3S 2D  3H AH 4H").view(0)
+    words = explain_play(view, parse_card("7H"), tempting=FIVE_H)
+    assert words.startswith("Play the 7 of hearts: it stays under the ace of hearts, as the 5 of hearts would; get "
+                            "rid of the higher card while it is safe and keep the 5 of hearts, the lower, to duck a "
+                            "later trick."), words

@@ -163,6 +163,8 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
         from .score_why import agreeing_reason, kept_chance_sentence
 
         agrees = agreeing_reason(view, line, best, ranked[1:])
+        if agrees is not None and "take every point" in agrees:  # the learner's own moon: not point-avoiding words
+            reason = text.hint_keep_shooting(best, view.rules, "Play" if view.trick else "Lead")
         reason = (agrees + " " if agrees else "") + reason + " " + kept_chance_sentence(est, best)
     else:
         from .score_why import low_player_note
@@ -422,7 +424,12 @@ def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempt
             both_under = tempting is not None and suit_of(tempting) == led and tempting < current[1]
             keep = (keep_stopper_reason(view, c, tempting) or keep_jack_reason(view, c, tempting)
                     if both_under else None)
-            why = keep.words if keep is not None else duck_reason(view, c, tempting, accepted).words
+            if keep is not None:
+                why = keep.words
+            elif both_under and tempting is not None and tempting < c:  # 'stays under' is true of both
+                why = text.hint_duck_higher(c, tempting, current[1])
+            else:
+                why = duck_reason(view, c, tempting, accepted).words
         elif players_after(view) == 0 and _would_win(view, c) and stake(view, c) < 0:
             why = text.hint_win_bonus(c, stake(view, c))
         elif players_after(view) == 0 and _would_win(view, c) and stake(view, c) == 0:

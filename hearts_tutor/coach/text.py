@@ -537,6 +537,11 @@ def hint_duck(c: Card, winner: Card) -> str:
     return f"Play {card_name(c)}: it stays under {card_name(winner)}, so you do not take this trick."
 
 
+def hint_duck_higher(c: Card, lower: Card, winner: Card) -> str:
+    return (f"Play {card_name(c)}: it stays under {card_name(winner)}, as {card_name(lower)} would; get rid of the "
+            f"higher card while it is safe and keep {card_name(lower)}, the lower, to duck a later trick.")
+
+
 def duck_cancel_safe(c: Card, winner: Card, anchor: Card, tempting: Card | None) -> str:
     """Two decks: ``c`` stays under ``winner``, whose other copy is out ({}), and under ``anchor`` ({}), which
     nothing can cancel ({}); ``tempting``, if given, is above ``anchor``."""
@@ -632,6 +637,10 @@ def hint_shooting(c: Card, rules: Rules, started: bool = True, verb: str = "Play
         return f"{verb} {card_name(c)}: your cards are strong enough to try for the moon ({goal})."
     return (f"{verb} {card_name(c)}: you have taken every point so far and your cards are strong, so keep "
             f"going for the moon ({goal}).")
+
+
+def hint_keep_shooting(c: Card, rules: Rules, verb: str = "Play") -> str:
+    return f"{verb} {card_name(c)} and keep going for the moon (take {moon_goal(rules)})."
 
 
 GENERIC = "when the coach plays the rest of the hand out many times"
