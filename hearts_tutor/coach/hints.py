@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from ..bots.paired import SCORE_MATTERS, card_order, score_decides
 from ..bots.passing import moon_pass_order
-from ..engine.cards import HEARTS, QUEEN_OF_SPADES, SPADES, Card, rank_of, suit_of
+from ..engine.cards import HEARTS, QUEEN_OF_SPADES, SPADES, Card, card_name, rank_of, suit_of
 from ..engine.hand import Phase
 from ..engine.view import PlayerView
 from ..equity.line import ScoreLine, judged_line
@@ -165,6 +165,8 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
         agrees = agreeing_reason(view, line, best, ranked[1:])
         if agrees is not None and "take every point" in agrees:  # the learner's own moon: not point-avoiding words
             reason = text.hint_keep_shooting(best, view.rules, "Play" if view.trick else "Lead")
+        elif agrees is not None and f"throw {card_name(best)} on" in agrees:  # said already: not twice
+            reason = text.hint_expectation(est[best].points or 0.0)
         reason = (agrees + " " if agrees else "") + reason + " " + kept_chance_sentence(est, best)
     else:
         from .score_why import low_player_note
