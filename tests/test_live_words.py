@@ -137,5 +137,14 @@ def test_a_higher_duck_says_why_not_the_lower_one() -> None:
     view = make_state("standard", OWN_MOON_HANDS, "2C 3C 4C AC  KC 2H 5C 6C  2S AS 3S 2D  3H AH 4H").view(0)
     words = explain_play(view, parse_card("7H"), tempting=FIVE_H)
     assert words.startswith("Play the 7 of hearts: it stays under the ace of hearts, as the 5 of hearts would; get "
-                            "rid of the higher card while it is safe and keep the 5 of hearts, the lower, to duck a "
-                            "later trick."), words
+                            "rid of the higher card while it is safe and keep the 5 of hearts to duck a later "
+                            "trick."), words
+
+
+def test_tenths_only_beside_the_chance_they_are_told_apart_from() -> None:
+    """Recheck s9 N3: 'It keeps your best chance to win the game (0.9%).' stood alone in tenths while the grade said
+    1%: tenths only where the fewest-points move's chance is said beside it and whole percents read the same."""
+    from hearts_tutor.coach.score_advice import chance_sentence
+
+    assert chance_sentence(0.009, 0.0085) == "It keeps your best chance to win the game (1%)."
+    assert chance_sentence(0.0149, 0.0095).startswith("It keeps your best chance to win the game (1.5%)")

@@ -218,7 +218,11 @@ def _moon_hint(view: PlayerView, c: Card, expected: float) -> Hint | None:
     who = text.seat_phrase(view.seat, shooter, view.n)
     if not view.trick:
         return Hint((c,), text.hint_lead_against_moon(c, who, view.rules), expected)
+    if stake(view) > 0 and all((trick_winner(view, d) or (None,))[0] != shooter for d in view.legal_plays()):
+        return None  # this trick's points go to another player whatever is played: the moon is stopped already
     if _would_win(view, c) and (len(view.trick) == view.n - 1 or higher_out(view, c) == 0):
+        if stake(view, c) <= 0:  # no points on it: winning it takes the lead, it stops nothing yet
+            return Hint((c,), text.hint_lead_against_moon(c, who, view.rules, take=True), expected)
         return Hint((c,), text.hint_stop_moon(c, who, view.rules), expected)
     winner = (trick_winner(view, c) or (None,))[0]
     if is_point_card(view, c) and winner is not None and winner not in (shooter, view.seat):
@@ -227,8 +231,9 @@ def _moon_hint(view: PlayerView, c: Card, expected: float) -> Hint | None:
                                                                len(view.trick) == view.n - 1), expected)
     if winner == shooter and is_point_card(view, c):
         return None  # points thrown on the shooter's own trick: 'give the shooter no more points' would contradict it
-    if any(suit_of(h) == suit_of(c) and h < c for h in view.hand) or _would_win(view, c):
-        return None  # not the lowest of its suit, or a card that may win: 'keep your high cards' would not fit it
+    if any(suit_of(h) == suit_of(c) and h < c for h in view.hand) or _would_win(view, c) or rank_of(c) >= 8:
+        return None  # not the lowest of its suit, a ten or higher, or a card that may win: 'keep your high cards'
+        # would not fit it
     return Hint((c,), text.hint_moon_watch(c, who, view.rules), expected)
 
 

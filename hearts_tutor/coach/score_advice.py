@@ -92,9 +92,10 @@ def chance_sentence(chance: float, rival: float | None = None, rival_move: str =
     ...                                     "would leave you 20%.")
     True
     """
-    tenths = rival is not None and percent(chance) == percent(rival)  # '1%' against '1%' says no difference
+    compared = rival is not None and chance - rival >= 0.005
+    tenths = rival is not None and compared and percent(chance) == percent(rival)  # not '1%' against '1%'
     out = f"It keeps your best chance to win the game ({percent(chance, tenths)})"
-    if rival is not None and chance - rival >= 0.005:
+    if rival is not None and compared:
         out += f"; {rival_move}, which gives you the fewest points, would leave you {percent(rival, tenths)}"
     return out + "."
 
@@ -200,11 +201,14 @@ def _moon_open(view: PlayerView) -> bool:
 
 
 def _keeps_shooting(view: PlayerView, card: Card) -> bool:
-    """``card`` keeps the moon on: it wins the trick so far, or lets go a trick that holds no point (a card of no
-    points on a trick of none: nothing goes to another seat), or it leads a card no unplayed card of its suit
-    beats."""
+    """``card`` keeps the moon on: it wins the trick so far, or, where no card of the learner's can win it, lets go
+    a trick that holds no point (a card of no points on a trick of none: nothing goes to another seat), or it leads
+    a card no unplayed card of its suit beats."""
     if view.trick:
-        return (trick_winner(view, card) or (None,))[0] == view.seat or stake(view, card) == 0
+        def wins(c: Card) -> bool:
+            return (trick_winner(view, c) or (None,))[0] == view.seat
+
+        return wins(card) or (stake(view, card) == 0 and not any(wins(c) for c in view.legal_plays()))
     return higher_out(view, card) == 0
 
 

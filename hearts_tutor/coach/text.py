@@ -539,7 +539,7 @@ def hint_duck(c: Card, winner: Card) -> str:
 
 def hint_duck_higher(c: Card, lower: Card, winner: Card) -> str:
     return (f"Play {card_name(c)}: it stays under {card_name(winner)}, as {card_name(lower)} would; get rid of the "
-            f"higher card while it is safe and keep {card_name(lower)}, the lower, to duck a later trick.")
+            f"higher card while it is safe and keep {card_name(lower)} to duck a later trick.")
 
 
 def duck_cancel_safe(c: Card, winner: Card, anchor: Card, tempting: Card | None) -> str:
@@ -621,9 +621,10 @@ def hint_points_elsewhere(c: Card, who: str, taker: str, rules: Rules, last: boo
             f"goes to {taker}{keeps}, and a point won by anyone but {who} stops the moon.")
 
 
-def hint_lead_against_moon(c: Card, who: str, rules: Rules) -> str:
-    return (f"Lead {card_name(c)}: {who} has taken every point so far and may be {shoot(rules)}; one trick with "
-            f"points won by anyone but {who} stops it.")
+def hint_lead_against_moon(c: Card, who: str, rules: Rules, take: bool = False) -> str:
+    verb = f"Take the lead with {card_name(c)}" if take else f"Lead {card_name(c)}"
+    return (f"{verb}: {who} has taken every point so far and may be {shoot(rules)}; one trick with points won by "
+            f"anyone but {who} stops it.")
 
 
 def hint_moon_watch(c: Card, who: str, rules: Rules) -> str:

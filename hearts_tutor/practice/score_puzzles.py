@@ -86,17 +86,18 @@ BANK_FILE = BANK_DIR / "standard-score.jsonl"
 
 # ----- the score facts, in words -----
 
-def end_rates(line: ScoreLine, rows: Sequence[Sequence[int]]) -> tuple[float, float]:
-    """How often the hand ends the game with the seat winning (or sharing the win), and with it losing."""
-    won = lost = 0
+def end_rates(line: ScoreLine, rows: Sequence[Sequence[int]]) -> tuple[float, float, float]:
+    """How often the hand ends the game with the seat winning (or sharing the win), with it losing, and with it
+    sharing the win (a tie for the lowest score, counted in the first too)."""
+    won = lost = shared = 0
     for p in rows:
         after = [s + x for s, x in zip(line.scores, p, strict=True)]
         if game_over(after, line.rules):
-            if final_shares(after)[line.seat] > 0:
-                won += 1
-            else:
-                lost += 1
-    return won / len(rows), lost / len(rows)
+            share = final_shares(after)[line.seat]
+            won += share > 0
+            shared += 0 < share < 1
+            lost += share == 0
+    return won / len(rows), lost / len(rows), shared / len(rows)
 
 
 def score_facts_words(view: PlayerView) -> str:
@@ -148,28 +149,38 @@ def score_words(view: PlayerView, best: Card, tempting: Card) -> str | None:
 
 def ends_words(b: str, t: str, best: Sequence[float], tempting: Sequence[float]) -> str:
     """What the answer ``b`` and the tempting card ``t`` do to the game this hand (each: how often it then ends with
-    the learner winning, and losing): the one difference of 5% or more when it supports the answer (it wins the
-    game this hand more often, or the tempting card loses it more often), else both outcomes of both cards (a
-    difference against the answer is never left out); '' when they differ by less than 5%.
+    the learner winning, and losing; a third figure, the shared wins among those won): the one difference of 5% or
+    more when it supports the answer (it wins the game this hand more often, or the tempting card loses it more
+    often); the answer's extra wins first and then its extra losses when it has both; else both outcomes of both
+    cards (a difference against the answer is never left out); '' when they differ by less than 5%.
 
     >>> print(ends_words("A", "B", (0.11, 0.33), (0.0, 0.31)))
      After A the game ends this hand with you winning in 11% of the coach's play-outs, after B in none.
     >>> print(ends_words("A", "B", (0.11, 0.47), (0.0, 0.31)))  # doctest: +NORMALIZE_WHITESPACE
-     After A the game ends this hand in 58% of the coach's play-outs (you win in 11%, lose in 47%); after B in 31%
-     (you win in none, lose in 31%).
+     After A the game ends this hand with you winning in 11% of the coach's play-outs, after B in none; A also ends
+     more games with you losing (47% against 31%).
+    >>> print(ends_words("A", "B", (0.02, 0.47, 0.02), (0.0, 0.31, 0.0)))  # doctest: +NORMALIZE_WHITESPACE
+     After A the game ends this hand in 49% of the coach's play-outs (you win or share the win in 2%, lose in 47%);
+     after B in 31% (you win or share the win in none, lose in 31%).
     """
-    (won_b, lost_b), (won_t, lost_t) = best, tempting
+    won_b, lost_b, won_t, lost_t = best[0], best[1], tempting[0], tempting[1]
+    ties = any(len(x) > 2 and x[2] > 0 for x in (best, tempting))  # a shared win counted among the wins: say so
+    winning, win = ("winning or sharing the win", "win or share the win") if ties else ("winning", "win")
     win_gain, loss_saved = won_b - won_t, lost_t - lost_b
     if max(win_gain, loss_saved) >= 0.05 and min(win_gain, loss_saved) > -0.05:
         if win_gain >= loss_saved:
-            return (f" After {b} the game ends this hand with you winning in {share_words(won_b)} of the coach's "
+            return (f" After {b} the game ends this hand with you {winning} in {share_words(won_b)} of the coach's "
                     f"play-outs, after {t} in {share_words(won_t)}.")
         return (f" After {t} the game ends this hand with you losing in {share_words(lost_t)} of the coach's "
                 f"play-outs, after {b} in {share_words(lost_b)}.")
+    if win_gain >= 0.05:  # the answer wins more games this hand and loses more too: its wins first
+        return (f" After {b} the game ends this hand with you {winning} in {share_words(won_b)} of the coach's "
+                f"play-outs, after {t} in {share_words(won_t)}; {b} also ends more games with you losing "
+                f"({share_words(lost_b)} against {share_words(lost_t)}).")
     if max(-win_gain, -loss_saved) >= 0.05:
         return (f" After {b} the game ends this hand in {share_words(won_b + lost_b)} of the coach's play-outs "
-                f"(you win in {share_words(won_b)}, lose in {share_words(lost_b)}); after {t} in "
-                f"{share_words(won_t + lost_t)} (you win in {share_words(won_t)}, lose in {share_words(lost_t)}).")
+                f"(you {win} in {share_words(won_b)}, lose in {share_words(lost_b)}); after {t} in "
+                f"{share_words(won_t + lost_t)} (you {win} in {share_words(won_t)}, lose in {share_words(lost_t)}).")
     return ""
 
 
@@ -187,32 +198,38 @@ player is not named when the answer loses ground to such a player (:func:`catch_
 @dataclass(frozen=True)
 class Playouts:
     """What the coach's play-outs after one card show, beyond the learner's points: each seat's mean points this
-    hand (``taken``, seat order), how often the learner shoots the moon (``moon``) and how often each seat ends the
-    hand at or past the target (``reach``)."""
+    hand (``taken``, seat order), how often the learner shoots the moon (``moon``), how often each seat ends the
+    hand at or past the target (``reach``) and how often each seat shoots the moon (``moons``)."""
 
     taken: tuple[float, ...]
     moon: float
     reach: tuple[float, ...]
+    moons: tuple[float, ...] = ()
 
     @classmethod
     def of(cls, line: ScoreLine, rows: Sequence[Sequence[int]]) -> Playouts:
         """The summary of ``rows`` (every seat's points this hand, one row per play-out) at ``line``."""
-        n, me, target = len(rows[0]), line.seat, line.rules.target
-        moons = sum(r[me] == 0 and all(v == 26 for s, v in enumerate(r) if s != me) for r in rows)
-        return cls(tuple(sum(r[s] for r in rows) / len(rows) for s in range(n)), moons / len(rows),
-                   tuple(sum(line.scores[s] + r[s] >= target for r in rows) / len(rows) for s in range(n)))
+        n, target = len(rows[0]), line.rules.target
+
+        def shot(r: Sequence[int], s: int) -> bool:
+            return r[s] == 0 and all(v == 26 for o, v in enumerate(r) if o != s)
+
+        moons = tuple(sum(shot(r, s) for r in rows) / len(rows) for s in range(n))
+        reach = tuple(sum(line.scores[s] + r[s] >= target for r in rows) / len(rows) for s in range(n))
+        return cls(tuple(sum(r[s] for r in rows) / len(rows) for s in range(n)), moons[line.seat], reach, moons)
 
     def turned(self, seat: int) -> Playouts:
         """The same, seat ``seat`` first (a puzzle's seat order)."""
-        return Playouts((*self.taken[seat:], *self.taken[:seat]), self.moon, (*self.reach[seat:], *self.reach[:seat]))
+        return Playouts((*self.taken[seat:], *self.taken[:seat]), self.moon, (*self.reach[seat:], *self.reach[:seat]),
+                        (*self.moons[seat:], *self.moons[:seat]))
 
     def to_json(self) -> dict[str, Any]:
         return {"taken": [round(x, 2) for x in self.taken], "moon": round(self.moon, 4),
-                "reach": [round(x, 4) for x in self.reach]}
+                "reach": [round(x, 4) for x in self.reach], "moons": [round(x, 4) for x in self.moons]}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Playouts:
-        return cls(tuple(data["taken"]), float(data["moon"]), tuple(data["reach"]))
+        return cls(tuple(data["taken"]), float(data["moon"]), tuple(data["reach"]), tuple(data.get("moons", ())))
 
 
 def moon_words(view: PlayerView, best: Card, tempting: Card, after: Mapping[Card, Playouts]) -> str | None:
@@ -249,15 +266,18 @@ def points_go_words(view: PlayerView, best: Card, tempting: Card, after: Mapping
     line = score_line(view)
     me, scores, target = view.seat, line.scores, view.rules.target
     b, t, pb, pt = play_phrase(best), play_phrase(tempting), after[best], after[tempting]
-    (won_b, lost_b), (won_t, lost_t) = ends[best], ends[tempting]
+    won_b, lost_b, won_t, lost_t = ends[best][0], ends[best][1], ends[tempting][0], ends[tempting][1]
     lowest = [s for s in range(view.n) if scores[s] == min(scores)]
     others = [s for s in range(view.n) if s != me and scores[s] < target]
+    moon = other_moon_words(view, best, tempting, after, ends)
+    if moon is not None:
+        return moon
     catch = catch_up_words(view, best, tempting, after)
     if catch is not None and won_b > lost_b:
         return catch
     if lost_t - lost_b >= MOVED and (me not in lowest or won_t <= lost_t / 10):
         e = max(others, key=lambda s: pt.reach[s] - pb.reach[s])
-        if pt.reach[e] - pb.reach[e] >= MOVED:
+        if pt.reach[e] - pb.reach[e] >= MOVED and lost_t >= 0.8 * pt.reach[e]:  # 'those games' are mostly lost
             if me in lowest:
                 then = "the game then ends, and with the points you take this hand you would not have the lowest score"
             elif len(lowest) == 1:
@@ -274,6 +294,38 @@ def points_go_words(view: PlayerView, best: Card, tempting: Card, after: Mapping
                     f"{share_words(pb.reach[e])} of the coach's play-outs, after {t} in {share_words(pt.reach[e])}: "
                     "the game ends while you are still lowest, so the sooner it ends the better.")
     return catch
+
+
+def other_moon_words(view: PlayerView, best: Card, tempting: Card, after: Mapping[Card, Playouts],
+                     ends: Mapping[Card, Sequence[float]]) -> str | None:
+    """Another player's moon, when it is what the cards change: the answer lets them shoot it :data:`MOVED` more
+    often and their moon now ends the game with the learner lowest (or sharing it), the answer winning more games
+    this hand, or the tempting card does and their moon ends it with the learner behind, the tempting card losing
+    more games this hand (``ends``). The largest such difference; None when there is none."""
+    from ..coach.facts import who
+    from ..coach.score_advice import moon_outcome
+
+    line = score_line(view)
+    pb, pt = after[best], after[tempting]
+    if not pb.moons or not pt.moons:
+        return None
+    said: list[tuple[float, str]] = []
+    for s in range(view.n):
+        if s == view.seat:
+            continue
+        outcome, more = moon_outcome(line, s), pb.moons[s] - pt.moons[s]
+        if more >= MOVED and outcome in ("win", "tie") and ends[best][0] > ends[tempting][0]:
+            lowest = "with you lowest" if outcome == "win" else "with you sharing the lowest score"
+            first, then = best, tempting
+        elif -more >= MOVED and outcome == "lose" and ends[tempting][1] > ends[best][1]:
+            first, then, lowest = tempting, best, "with you behind"
+        else:
+            continue
+        said.append((abs(more), f"After {play_phrase(first)} {who(view, s)} goes on to shoot the moon in "
+                                f"{share_words(after[first].moons[s])} of the coach's play-outs, after "
+                                f"{play_phrase(then)} in {share_words(after[then].moons[s])}: 26 on every other "
+                                f"score now ends the game {lowest}."))
+    return max(said, key=lambda x: x[0])[1] if said else None
 
 
 def catch_up_words(view: PlayerView, best: Card, tempting: Card, after: Mapping[Card, Playouts]) -> str | None:
@@ -331,7 +383,7 @@ def explain_at_score(view: PlayerView, best: Card, tempting: Card, chance: Mappi
     why = score_words(view, best, tempting)
     if after is not None:
         moon = moon_words(view, best, tempting, after)
-        ends_less = sum(ends[best]) <= sum(ends[tempting]) - MOVED
+        ends_less = sum(ends[best][:2]) <= sum(ends[tempting][:2]) - MOVED
         more_moons = after[best].moon - after[tempting].moon >= MOVED
         if why is not None and (("keep the game going" in why and not ends_less) or
                                 ("take every point" in why and not more_moons)):
@@ -416,7 +468,7 @@ def consider_at_score(view: PlayerView, record: HandRecord, ident: str, source: 
                    "tempting": move_key(tempting),
                    "to_score": {"chance": {move_key(c): [round(verdict.chance[c], 4), round(judged.spread[c], 4)]
                                            for c in cards},
-                                "ends": {move_key(c): [round(w, 4), round(x, 4)] for c, (w, x) in ends.items()},
+                                "ends": {move_key(c): [round(x, 4) for x in e] for c, e in ends.items()},
                                 "playouts": {move_key(c): a.turned(seat).to_json() for c, a in after.items()},
                                 "margin": round(lead_in_chance(chances, best, tempting), 4),
                                 "points_margin": round(paired_lower_bound(points, best, tempting), 3)},
@@ -535,36 +587,51 @@ def mine_score(hands: int, out: Path = BANK_FILE, *, seed: int = 0, jobs: int = 
     return mine(Rules.preset("standard"), hands, out, seed=seed, jobs=jobs, budget=budget, deal_miner=mine_score_deal)
 
 
-def record_playouts(path: Path = BANK_FILE) -> int:
-    """Give every play-to-score puzzle of ``path`` that lacks it ``source["to_score"]["playouts"]``: what the
-    play-outs after its answer and after its tempting card show (:class:`Playouts`, puzzle seat order), from its
-    grading played out again (the stored seed and deals, every legal card, as the miner graded it), and their
-    ``ends`` again from the same play-outs (so that the two never disagree where the code has changed since the
-    puzzle was mined). Other fields and lines are left as they are; returns how many puzzles were given it.
-    Explanations are then rewritten by ``puzzles explain``."""
+def record_playouts(path: Path = BANK_FILE) -> tuple[int, list[str]]:
+    """Grade every play-to-score puzzle of ``path`` whose stored play-outs lack a field of today's
+    (:class:`Playouts` with every seat's moons, ``ends`` with the shared wins) again with its stored seed and deals,
+    every legal card, and keep from that one run its chances, points (``expected``), ``ends`` and ``playouts``
+    (puzzle seat order), so that no two figures its explanation states come from different runs. Other fields and
+    lines are left as they are. Returns how many were graded again, and the ids of those whose answer that grading
+    no longer bears out (the best card not among the answers, or the tempting card within the answers' band):
+    they are not written. Explanations are then rewritten by ``puzzles explain``."""
     from .bank import Puzzle
 
     lines = path.read_text(encoding="utf-8").splitlines()
-    out, added = lines[:1], 0
+    out, graded, dropped = lines[:1], 0, []
     for text in lines[1:]:
         data = json.loads(text) if text.strip() else None
         stored = (data or {}).get("source", {}).get("to_score")
-        if data is None or stored is None or "playouts" in stored or "tempting" not in data["source"]:
+        fresh = stored is not None and all("moons" in v for v in (stored.get("playouts") or {"": {}}).values()) \
+            and all(len(v) == 3 for v in stored.get("ends", {}).values())
+        if data is None or stored is None or fresh or "tempting" not in data["source"]:
             out.append(text)
             continue
         puzzle = Puzzle.from_json(data)
         view = puzzle.view()
         grade = data["source"]["grade"]
         outcomes = play_outcomes(view, view.legal_plays(), seed=grade["seed"], deals=grade["deals"])
-        by_key = {move_key(c): rows for c, rows in outcomes.items()}
         line = score_line(view)
-        keys = (puzzle.best, data["source"]["tempting"])
-        stored["playouts"] = {k: Playouts.of(line, by_key[k]).to_json() for k in keys}
-        stored["ends"] = {k: [round(x, 4) for x in end_rates(line, by_key[k])] for k in keys}
+        verdict, chances = compare(line, outcomes), chances_of(line, outcomes)
+        by_key = {move_key(c): c for c in outcomes}
+        best, tempting = by_key[puzzle.best], by_key[data["source"]["tempting"]]
+        answers = [by_key[a] for a in puzzle.answers]
+        top = max(outcomes, key=lambda c: verdict.chance[c])
+        if (top not in answers and verdict.chance[top] - verdict.chance[best] > ANSWER_BAND) or \
+                verdict.chance[best] - verdict.chance[tempting] <= ANSWER_BAND:
+            dropped.append(puzzle.id)
+            continue
+        stored["chance"] = {k: [round(verdict.chance[c], 4), round(half_width(chances[c]), 4)]
+                            for k, c in by_key.items()}
+        data["expected"] = {k: [round(verdict.points[c], 3),
+                                round(half_width([float(r[view.seat]) for r in outcomes[c]]), 3)]
+                            for k, c in by_key.items()}
+        stored["playouts"] = {move_key(c): Playouts.of(line, outcomes[c]).to_json() for c in (best, tempting)}
+        stored["ends"] = {move_key(c): [round(x, 4) for x in end_rates(line, outcomes[c])] for c in (best, tempting)}
         out.append(json.dumps(data, separators=(",", ":")))
-        added += 1
+        graded += 1
     path.write_text("\n".join(out) + "\n", encoding="utf-8")
-    return added
+    return graded, dropped
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -575,7 +642,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "playouts":
-        print(json.dumps({"given": record_playouts(Path(args[1]) if len(args) > 1 else BANK_FILE)}))
+        graded, dropped = record_playouts(Path(args[1]) if len(args) > 1 else BANK_FILE)
+        print(json.dumps({"graded": graded, "dropped": dropped}))
         return 0
     if not args or not args[0].isdigit():
         print("usage: python -m hearts_tutor.practice.score_puzzles HANDS [SEED] [OUT]", file=sys.stderr)
