@@ -401,3 +401,18 @@ def test_the_score_miner_refuses_what_it_cannot_mine(capsys: pytest.CaptureFixtu
     assert main(["puzzles", "mine", "--hands", "1", "--to-score", "--decisions", "pass"]) == 2
     assert main(["puzzles", "mine", "--hands", "1", "--to-score", "--rules", "deluxe"]) == 2
     assert "--to-score mines plays of the standard game" in capsys.readouterr().err
+
+
+def test_scores_before_the_hand_are_said_as_such_with_this_hands_points_beside_them() -> None:
+    """Recheck s9 X5: 'You have the lowest score (55), 21 below the next' read as now, when the learner had taken 13
+    this hand. Where points have been taken this hand the facts are the scores before it, and every score counting
+    this hand's points follows; the checker reads 'had' as it reads 'has'."""
+    p = load_bank().by_id["standard-score-0-13-p28"]
+    words = p.explanation
+    assert "Before this hand, the player on your right had 90 points, 10 short of 100: this hand can end the game. " \
+        "The player on your left had the lowest score (51); you had 73. Counting this hand's points so far: you 73, " \
+        "the player on your left 51, the player across from you 73, the player on your right 91." in words, words
+    view = p.view()
+    assert check_score_explanation(view, words) == []
+    assert check_score_explanation(view, words.replace("right had 90 points, 10 short", "right had 95 points, 5 short"))
+    assert check_score_explanation(view, words.replace("you had 73.", "you had 70."))

@@ -185,17 +185,17 @@ def _for_seat(make: Callable[[int, re.Match[str]], list[Fact]]) -> Callable[[Pla
 
 #: The phrases by which the coach states a score fact, and the facts each one states.
 _PHRASES: tuple[tuple[str, Callable[[PlayerView, re.Match[str]], list[Fact]]], ...] = (
-    (rf"{_WHO} ha(?:s|ve) (\d+) points?, (\d+) short of (\d+)",
+    (rf"{_WHO} ha(?:s|ve|d) (\d+) points?, (\d+) short of (\d+)",
      _for_seat(lambda s, m: [ScoreIs(s, int(m[2])), ShortOfTarget(s, int(m[3]), int(m[4]))])),
     (r"this hand can end the game", lambda v, m: [CanEndThisHand()]),
-    (rf"{_WHO} ha(?:s|ve) the lowest score \((\d+)\)", _for_seat(lambda s, m: [LowestScore(s, int(m[2]))])),
+    (rf"{_WHO} ha(?:s|ve|d) the lowest score \((\d+)\)", _for_seat(lambda s, m: [LowestScore(s, int(m[2]))])),
     (r"the lowest score \(\d+\), (\d+) below the next", lambda v, m: [LowestLead(int(m[1]))]),
     (r"the lowest score is (\d+)", lambda v, m: [LowestIs(int(m[1]))]),
-    (rf"{_WHO} share the lowest score \((\d+)\) with {_WHO}(?: and {_WHO})?",
+    (rf"{_WHO} shared? the lowest score \((\d+)\) with {_WHO}(?: and {_WHO})?",
      lambda v, m: _shared(v, [m[1], m[3], *([m[4]] if m[4] else [])], m[2])),
-    (rf"{_WHO} and {_WHO}(?: and {_WHO})? share the lowest score \((\d+)\)",
+    (rf"{_WHO} and {_WHO}(?: and {_WHO})? shared? the lowest score \((\d+)\)",
      lambda v, m: _shared(v, [m[1], m[2], *([m[3]] if m[3] else [])], m[4])),
-    (r"; you have (\d+)\.", lambda v, m: [ScoreIs(v.seat, int(m[1]))]),
+    (r"; you ha(?:ve|d) (\d+)\.", lambda v, m: [ScoreIs(v.seat, int(m[1]))]),
 )
 READERS = tuple((re.compile(p), r) for p, r in _PHRASES)
 

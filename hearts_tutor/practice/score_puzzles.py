@@ -102,29 +102,40 @@ def end_rates(line: ScoreLine, rows: Sequence[Sequence[int]]) -> tuple[float, fl
 
 def score_facts_words(view: PlayerView) -> str:
     """The score line's deciding facts, in words the fact checker reads back (:mod:`hearts_tutor.coach.
-    score_facts`): the highest score and how far it is from the target, and who has the lowest score."""
+    score_facts`): the highest score and how far it is from the target, and who has the lowest score. Where points
+    have been taken this hand, they are the scores before it ('Before this hand, ... had ...'), and every score
+    counting this hand's points so far follows."""
+    from ..bots.moon import moon_points
     from ..coach.facts import who
     from ..coach.text import cap
 
     scores, target, me = list(view.scores), view.rules.target, view.seat
+    so_far = moon_points(view)
+    before = any(so_far)
+    has, have = ("had", "had") if before else ("has", "have")
     top = max(range(view.n), key=lambda s: (scores[s], s == me))
     name = "you" if top == me else who(view, top)
-    has = "have" if top == me else "has"
     short = target - scores[top]
-    words = [f"{cap(name)} {has} {scores[top]} points, {short} short of {target}: this hand can end the game."]
+    start = f"Before this hand, {name}" if before else cap(name)
+    words = [f"{start} {have if top == me else has} {scores[top]} points, {short} short of {target}: this hand can "
+             "end the game."]
     low = min(scores)
     lowest = [s for s in range(view.n) if scores[s] == low]
     if lowest == [me]:
         second = min(scores[s] for s in range(view.n) if s != me)
-        words.append(f"You have the lowest score ({low}), {second - low} below the next.")
+        words.append(f"You {have} the lowest score ({low}), {second - low} below the next.")
     elif me in lowest:  # a tie: the win would be shared
         others = " and ".join(who(view, s) for s in lowest if s != me)
-        words.append(f"You share the lowest score ({low}) with {others}.")
+        words.append(f"You {'shared' if before else 'share'} the lowest score ({low}) with {others}.")
     else:
-        yours = "" if top == me else f"; you have {scores[me]}"  # (the sentence before says so already)
-        first = f"{cap(who(view, lowest[0]))} has" if len(lowest) == 1 else \
-            f"{cap(' and '.join(who(view, s) for s in lowest))} share"
+        yours = "" if top == me else f"; you {have} {scores[me]}"  # (the sentence before says so already)
+        first = f"{cap(who(view, lowest[0]))} {has}" if len(lowest) == 1 else \
+            f"{cap(' and '.join(who(view, s) for s in lowest))} {'shared' if before else 'share'}"
         words.append(f"{first} the lowest score ({low}){yours}.")
+    if before:
+        now = [f"{'you' if s == me else who(view, s)} {scores[s] + so_far[s]}"
+               for s in sorted(range(view.n), key=lambda s: (s != me, (s - me) % view.n))]
+        words.append(f"Counting this hand's points so far: {', '.join(now)}.")
     return " ".join(words)
 
 
