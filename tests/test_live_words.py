@@ -148,3 +148,12 @@ def test_tenths_only_beside_the_chance_they_are_told_apart_from() -> None:
 
     assert chance_sentence(0.009, 0.0085) == "It keeps your best chance to win the game (1%)."
     assert chance_sentence(0.0149, 0.0095).startswith("It keeps your best chance to win the game (1.5%)")
+
+
+def test_the_low_player_words_say_the_game_ends_when_this_hands_points_end_it() -> None:
+    """Recheck s9 (0-318-p35): 'the game can end this hand (the player across from you has 89 of 100)' while the
+    player on your right already had 102 counting this hand."""
+    words = load_bank().by_id["standard-score-0-318-p35"].explanation
+    assert words.startswith("The player on your left has the lowest score (66) and the game ends after this hand (the "
+                            "player on your right has 102, counting this hand's points so far): the player on your "
+                            "left takes this trick, so throw the 2 of hearts on it."), words

@@ -306,6 +306,11 @@ def leader_reason(view: PlayerView, line: ScoreLine, best: Card, *, anytime: boo
     alone = game_over([v + line.rules.moon_points - 1 for v in line.scores], line.rules)
     end = (f" and the game can end this hand ({who(line, high)} {'have' if high == line.seat else 'has'} "
            f"{line.scores[high]} of {line.rules.target})" if alone else "")
+    if ends_anyway(view, line):  # this hand's points already end it: say who, not who could
+        now = scores_so_far(view, line)
+        past = max(range(len(now)), key=lambda s: (now[s], -s))
+        end = (f" and the game ends after this hand ({who(line, past)} {'have' if past == line.seat else 'has'} "
+               f"{now[past]}, counting this hand's points so far)")
     if best == QUEEN_OF_SPADES:
         taker = who(line, leader) if last else f"{who(line, leader)}, who is winning this trick,"
         give = f"give {taker} {gift}"
