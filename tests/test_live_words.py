@@ -78,9 +78,14 @@ def test_the_moon_watch_words_fit_the_card() -> None:
     view, _ = at(SHOOTER_HANDS, SHOOTER_PLAYS, (10, 20, 30, 40))
     assert (trick_winner(view, TWO_H) or (None,))[0] == 2
     assert _moon_hint(view, TWO_H, 0.0) is None  # a point on the shooter's trick: other words
+    # no card of the learner's is higher than the 9 of clubs: no high cards to keep (final recheck s9 F2)
+    assert _moon_hint(view, parse_card("4C"), 0.0) is None
+    king = {**SHOOTER_HANDS, 0: SHOOTER_HANDS[0].replace("9C", "KC"), 3: SHOOTER_HANDS[3].replace("KC", "9C")}
+    view, _ = at(king, SHOOTER_PLAYS, (10, 20, 30, 40))
     low_club = _moon_hint(view, parse_card("4C"), 0.0)
     assert low_club is not None and "give the shooter no more points than you must" in low_club.reason
-    assert _moon_hint(view, parse_card("9C"), 0.0) is None  # not the lowest club: 'keep your high cards' misfits
+    assert _moon_hint(view, parse_card("5C"), 0.0) is None  # not the lowest club: 'keep your high cards' misfits
+    assert _moon_hint(view, parse_card("KC"), 0.0) is None  # the high card itself
 
 
 def test_a_card_that_gives_no_point_away_keeps_the_learners_moon_on() -> None:

@@ -251,6 +251,10 @@ def test_those_games_are_said_to_end_before_you_catch_up_only_when_they_are_lost
     after = {best: _after((9, 3, 9, 5), (0, 0.1, 0, 0)), tempting: _after((5, 12, 5, 4), (0, 0.6, 0, 0))}
     assert points_go_words(view, best, tempting, after, {best: (0.05, 0.1), tempting: (0.3, 0.3)}) is None
     assert points_go_words(view, best, tempting, after, {best: (0.0, 0.1), tempting: (0.0, 0.55)}) is not None
+    # final recheck P1: lost overall, but a fifth of the games seat 1 ends are the learner's wins (another player
+    # ends the games lost): not said of 'those games'
+    mixed = {best: after[best], tempting: Playouts((5, 12, 5, 4), 0.0, (0, 0.6, 0, 0), (0, 0, 0, 0), (0, 0.12, 0, 0))}
+    assert points_go_words(view, best, tempting, mixed, {best: (0.0, 0.1), tempting: (0.0, 0.55)}) is None
 
 
 def test_a_shared_win_is_counted_and_said() -> None:
@@ -389,8 +393,10 @@ def test_a_planted_position_where_the_score_changes_the_answer_is_kept(puzzle: P
     assert puzzle_problems(made) == [] and "this hand can end the game" in made.explanation
     # what the play-outs show is kept, seat 0 first: the answer takes seat 1 past 100 every time, the other never
     after = kept["source"]["to_score"]["playouts"]
-    assert after[card_str(cards[0])] == {"taken": [6, 6, 0, 0], "moon": 0, "reach": [0, 1, 0, 0], "moons": [0] * 4}
-    assert after[card_str(cards[1])] == {"taken": [0, 0, 3, 3], "moon": 0, "reach": [0, 0, 0, 0], "moons": [0] * 4}
+    assert after[card_str(cards[0])] == {"taken": [6, 6, 0, 0], "moon": 0, "reach": [0, 1, 0, 0], "moons": [0] * 4,
+                                         "reach_won": [0, 1, 0, 0]}  # seat 1 ends it with seat 0 lowest
+    assert after[card_str(cards[1])] == {"taken": [0, 0, 3, 3], "moon": 0, "reach": [0, 0, 0, 0], "moons": [0] * 4,
+                                         "reach_won": [0] * 4}
     rows.update({cards[0]: (0, 0, 3, 3), cards[1]: (0, 0, 3, 3)})
     assert score_puzzles.consider_at_score(view, record, "planted", {}, 5, Budget.small()) == (None, "score_same")
 

@@ -231,9 +231,10 @@ def _moon_hint(view: PlayerView, c: Card, expected: float) -> Hint | None:
                                                                len(view.trick) == view.n - 1), expected)
     if winner == shooter and is_point_card(view, c):
         return None  # points thrown on the shooter's own trick: 'give the shooter no more points' would contradict it
-    if any(suit_of(h) == suit_of(c) and h < c for h in view.hand) or _would_win(view, c) or rank_of(c) >= 8:
-        return None  # not the lowest of its suit, a ten or higher, or a card that may win: 'keep your high cards'
-        # would not fit it
+    if any(suit_of(h) == suit_of(c) and h < c for h in view.hand) or _would_win(view, c) or rank_of(c) >= 8 or \
+            not any(rank_of(h) >= 8 for h in view.hand if h != c):
+        return None  # not the lowest of its suit, a ten or higher, a card that may win, or no high card left to
+        # keep: 'keep your high cards' would not fit it
     return Hint((c,), text.hint_moon_watch(c, who, view.rules), expected)
 
 

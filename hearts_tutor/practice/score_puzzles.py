@@ -117,8 +117,10 @@ def score_facts_words(view: PlayerView) -> str:
     name = "you" if top == me else who(view, top)
     short = target - scores[top]
     start = f"Before this hand, {name}" if before else cap(name)
-    words = [f"{start} {have if top == me else has} {scores[top]} points, {short} short of {target}: this hand can "
-             "end the game."]
+    now_scores = [v + p for v, p in zip(scores, so_far, strict=True)]
+    ended = game_over(now_scores, view.rules)  # this hand's points already end the game: said after the scores
+    can_end = "." if ended else ": this hand can end the game."
+    words = [f"{start} {have if top == me else has} {scores[top]} points, {short} short of {target}{can_end}"]
     low = min(scores)
     lowest = [s for s in range(view.n) if scores[s] == low]
     if lowest == [me]:
@@ -133,9 +135,10 @@ def score_facts_words(view: PlayerView) -> str:
             f"{cap(' and '.join(who(view, s) for s in lowest))} {'shared' if before else 'share'}"
         words.append(f"{first} the lowest score ({low}){yours}.")
     if before:
-        now = [f"{'you' if s == me else who(view, s)} {scores[s] + so_far[s]}"
+        now = [f"{'you' if s == me else who(view, s)} {now_scores[s]}"
                for s in sorted(range(view.n), key=lambda s: (s != me, (s - me) % view.n))]
-        words.append(f"Counting this hand's points so far: {', '.join(now)}.")
+        ends = ": the game ends after this hand" if ended else ""
+        words.append(f"Counting this hand's points so far: {', '.join(now)}{ends}.")
     return " ".join(words)
 
 
@@ -210,12 +213,14 @@ player is not named when the answer loses ground to such a player (:func:`catch_
 class Playouts:
     """What the coach's play-outs after one card show, beyond the learner's points: each seat's mean points this
     hand (``taken``, seat order), how often the learner shoots the moon (``moon``), how often each seat ends the
-    hand at or past the target (``reach``) and how often each seat shoots the moon (``moons``)."""
+    hand at or past the target (``reach``), how often each seat shoots the moon (``moons``) and how often each seat
+    ends the hand at or past the target with the learner winning or sharing the win (``reach_won``)."""
 
     taken: tuple[float, ...]
     moon: float
     reach: tuple[float, ...]
     moons: tuple[float, ...] = ()
+    reach_won: tuple[float, ...] = ()
 
     @classmethod
     def of(cls, line: ScoreLine, rows: Sequence[Sequence[int]]) -> Playouts:
@@ -225,22 +230,32 @@ class Playouts:
         def shot(r: Sequence[int], s: int) -> bool:
             return r[s] == 0 and all(v == 26 for o, v in enumerate(r) if o != s)
 
+        def won(r: Sequence[int]) -> bool:
+            after = [v + x for v, x in zip(line.scores, r, strict=True)]
+            return final_shares(after)[line.seat] > 0
+
         moons = tuple(sum(shot(r, s) for r in rows) / len(rows) for s in range(n))
         reach = tuple(sum(line.scores[s] + r[s] >= target for r in rows) / len(rows) for s in range(n))
-        return cls(tuple(sum(r[s] for r in rows) / len(rows) for s in range(n)), moons[line.seat], reach, moons)
+        reach_won = tuple(sum(line.scores[s] + r[s] >= target and won(r) for r in rows) / len(rows) for s in range(n))
+        return cls(tuple(sum(r[s] for r in rows) / len(rows) for s in range(n)), moons[line.seat], reach, moons,
+                   reach_won)
 
     def turned(self, seat: int) -> Playouts:
         """The same, seat ``seat`` first (a puzzle's seat order)."""
-        return Playouts((*self.taken[seat:], *self.taken[:seat]), self.moon, (*self.reach[seat:], *self.reach[:seat]),
-                        (*self.moons[seat:], *self.moons[:seat]))
+        def turn(x: tuple[float, ...]) -> tuple[float, ...]:
+            return (*x[seat:], *x[:seat])
+
+        return Playouts(turn(self.taken), self.moon, turn(self.reach), turn(self.moons), turn(self.reach_won))
 
     def to_json(self) -> dict[str, Any]:
         return {"taken": [round(x, 2) for x in self.taken], "moon": round(self.moon, 4),
-                "reach": [round(x, 4) for x in self.reach], "moons": [round(x, 4) for x in self.moons]}
+                "reach": [round(x, 4) for x in self.reach], "moons": [round(x, 4) for x in self.moons],
+                "reach_won": [round(x, 4) for x in self.reach_won]}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Playouts:
-        return cls(tuple(data["taken"]), float(data["moon"]), tuple(data["reach"]), tuple(data.get("moons", ())))
+        return cls(tuple(data["taken"]), float(data["moon"]), tuple(data["reach"]), tuple(data.get("moons", ())),
+                   tuple(data.get("reach_won", ())))
 
 
 def moon_words(view: PlayerView, best: Card, tempting: Card, after: Mapping[Card, Playouts]) -> str | None:
@@ -288,7 +303,8 @@ def points_go_words(view: PlayerView, best: Card, tempting: Card, after: Mapping
         return catch
     if lost_t - lost_b >= MOVED and (me not in lowest or won_t <= lost_t / 10):
         e = max(others, key=lambda s: pt.reach[s] - pb.reach[s])
-        if pt.reach[e] - pb.reach[e] >= MOVED and lost_t >= 0.8 * pt.reach[e]:  # 'those games' are mostly lost
+        lost_there = not pt.reach_won or pt.reach_won[e] <= 0.1 * pt.reach[e]  # 'those games' are lost (9 in 10)
+        if pt.reach[e] - pb.reach[e] >= MOVED and lost_t >= 0.8 * pt.reach[e] and lost_there:
             if me in lowest:
                 then = "the game then ends, and with the points you take this hand you would not have the lowest score"
             elif len(lowest) == 1:
@@ -613,7 +629,7 @@ def record_playouts(path: Path = BANK_FILE) -> tuple[int, list[str]]:
     for text in lines[1:]:
         data = json.loads(text) if text.strip() else None
         stored = (data or {}).get("source", {}).get("to_score")
-        fresh = stored is not None and all("moons" in v for v in (stored.get("playouts") or {"": {}}).values()) \
+        fresh = stored is not None and all("reach_won" in v for v in (stored.get("playouts") or {"": {}}).values()) \
             and all(len(v) == 3 for v in stored.get("ends", {}).values())
         if data is None or stored is None or fresh or "tempting" not in data["source"]:
             out.append(text)
