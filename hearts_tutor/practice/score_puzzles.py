@@ -262,7 +262,6 @@ def moon_words(view: PlayerView, best: Card, tempting: Card, after: Mapping[Card
     """The answer lets the learner shoot the moon :data:`MOVED` more often than the tempting card, and a moon now
     ends the game with the learner lowest (or sharing it); None otherwise."""
     from ..coach.score_advice import moon_outcome
-    from ..coach.text import play_phrase
 
     outcome = moon_outcome(score_line(view), view.seat)
     if after[best].moon - after[tempting].moon < MOVED or outcome not in ("win", "tie"):
@@ -279,9 +278,11 @@ def points_go_words(view: PlayerView, best: Card, tempting: Card, after: Mapping
     with the learner winning, and losing, after each card). One of these, the catching-up one first when most of
     the games the answer ends are the learner's wins:
 
+    - another player's moon (:func:`other_moon_words`);
     - reaching: the tempting card lets another player reach the target :data:`MOVED` more often, and the game ends
-      with the learner losing that much more often after it, while the learner is not lowest (or is, but the games
-      that end after the tempting card end with the learner losing ten times as often as winning: its own points);
+      with the learner losing that much more often after it (and in 9 of 10 of the games that player ends), while
+      the learner is not lowest (or is, but the games that end after the tempting card end with the learner losing
+      ten times as often as winning: its own points);
     - the learner alone has the lowest score, and the answer lets another player reach the target :data:`MOVED`
       more often, the game ending with the learner winning that much more often after it;
     - catching up (:func:`catch_up_words`).
@@ -398,10 +399,10 @@ def explain_at_score(view: PlayerView, best: Card, tempting: Card, chance: Mappi
     chance (``chance``, ``points``: each card's means). The reason is the coach's Hearts reason
     (:func:`score_words`), checked against the play-outs when ``after`` gives what they show: the learner's moon
     comes first when it makes up half the answer's lead in chance and the Hearts reason is not the moon's
-    (:func:`moon_words`); 'keep the game going' is
-    not said when the answer does not end the game less often, nor 'shoot the moon' when the play-outs after it
-    hold no more moons; without a Hearts reason, where the points go (:func:`points_go_words`), else what each
-    card does to the game this hand (:func:`ends_words`) comes first."""
+    (:func:`moon_words`); 'keep the game going' is not said when the answer does not end the game less often, nor
+    'take every point' when the play-outs after it hold no more moons; without a Hearts reason, where the points
+    go (:func:`points_go_words`), else what each card does to the game this hand (:func:`ends_words`) comes
+    first."""
     from ..coach.text import points_phrase
 
     b, t = play_phrase(best), play_phrase(tempting)
@@ -616,7 +617,7 @@ def mine_score(hands: int, out: Path = BANK_FILE, *, seed: int = 0, jobs: int = 
 
 def record_playouts(path: Path = BANK_FILE) -> tuple[int, list[str]]:
     """Grade every play-to-score puzzle of ``path`` whose stored play-outs lack a field of today's
-    (:class:`Playouts` with every seat's moons, ``ends`` with the shared wins) again with its stored seed and deals,
+    (:class:`Playouts` with ``reach_won``, ``ends`` with the shared wins) again with its stored seed and deals,
     every legal card, and keep from that one run its chances, points (``expected``), ``ends`` and ``playouts``
     (puzzle seat order), so that no two figures its explanation states come from different runs. Other fields and
     lines are left as they are. Returns how many were graded again, and the ids of those whose answer that grading
@@ -663,8 +664,8 @@ def record_playouts(path: Path = BANK_FILE) -> tuple[int, list[str]]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m hearts_tutor.practice.score_puzzles HANDS [SEED] [OUT]``: mine play-to-score puzzles;
-    ``... playouts [FILE]``: give the bank's puzzles what the play-outs after the answer and the tempting card
-    show (:func:`record_playouts`)."""
+    ``... playouts [FILE]``: grade the bank's puzzles again so that every figure comes from one run, with what the
+    play-outs after the answer and the tempting card show (:func:`record_playouts`)."""
     import sys
 
     args = list(sys.argv[1:] if argv is None else argv)
@@ -686,5 +687,6 @@ if __name__ == "__main__":
 
 
 __all__ = ["BANK_FILE", "CHANCE_MARGIN", "THEME", "Playouts", "clear_answers", "consider_at_score", "end_rates",
-           "explain_at_score", "mine_score", "mine_score_deal", "moon_words", "near_end_lines", "points_go_words",
-           "record_playouts", "score_facts_words", "score_words", "still_clear"]
+           "catch_up_words", "explain_at_score", "mine_score", "mine_score_deal", "moon_words", "near_end_lines",
+           "other_moon_words", "points_go_words", "record_playouts", "score_facts_words", "score_words",
+           "still_clear"]
