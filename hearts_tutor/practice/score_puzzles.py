@@ -686,7 +686,24 @@ if __name__ == "__main__":
     raise SystemExit(main())
 
 
-__all__ = ["BANK_FILE", "CHANCE_MARGIN", "THEME", "Playouts", "clear_answers", "consider_at_score", "end_rates",
-           "catch_up_words", "explain_at_score", "mine_score", "mine_score_deal", "moon_words", "near_end_lines",
-           "other_moon_words", "points_go_words", "record_playouts", "score_facts_words", "score_words",
-           "still_clear"]
+__all__ = [
+    "BANK_FILE",
+    "CHANCE_MARGIN",
+    "THEME",
+    "Playouts",
+    "catch_up_words",
+    "clear_answers",
+    "consider_at_score",
+    "end_rates",
+    "explain_at_score",
+    "mine_score",
+    "mine_score_deal",
+    "moon_words",
+    "near_end_lines",
+    "other_moon_words",
+    "points_go_words",
+    "record_playouts",
+    "score_facts_words",
+    "score_words",
+    "still_clear",
+]
