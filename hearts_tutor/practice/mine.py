@@ -268,8 +268,6 @@ def _count(x: float) -> str:
 
 def with_takes(words: str, sentence: str | None) -> str:
     """``words`` with ``sentence`` (:func:`takes_words`) after the fallback reason's sentence, if both are there."""
-    from ..coach.text import GENERIC
-
     marker = f"{GENERIC}, this card gives you the fewest points."
     return words.replace(marker, f"{marker} {sentence}", 1) if sentence else words
 
