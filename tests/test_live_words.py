@@ -162,3 +162,16 @@ def test_the_low_player_words_say_the_game_ends_when_this_hands_points_end_it() 
     assert words.startswith("The player on your left has the lowest score (66) and the game ends after this hand (the "
                             "player on your right has 102, counting this hand's points so far): the player on your "
                             "left takes this trick, so throw the 2 of hearts on it."), words
+
+
+def test_no_moon_stopping_words_where_that_moon_wins_the_learner_the_game() -> None:
+    """Live review s9 F4 and lesson 14: at (10, 80, 50, 90) seat 2's moon would put 26 on the others (36, 106, 116)
+    and end the game with the learner lowest: the hint does not tell the learner to stop it; at (10, 20, 30, 40) the
+    moon ends nothing and the moon words stay."""
+    from hearts_tutor.equity.line import ScoreLine as Line
+
+    king = {**SHOOTER_HANDS, 0: SHOOTER_HANDS[0].replace("9C", "KC"), 3: SHOOTER_HANDS[3].replace("KC", "9C")}
+    for scores, said in (((10, 80, 50, 90), False), ((10, 20, 30, 40), True)):
+        view, _ = at(king, SHOOTER_PLAYS, scores)
+        found = _moon_hint(view, parse_card("4C"), 0.0, Line.from_view(view))
+        assert (found is not None) == said, (scores, found)

@@ -139,7 +139,7 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
         from .score_why import settled_words
 
         settled = settled_words(line, {c: est[c].mean for c in legal}, fewest)
-    moon = _moon_hint(view, best, est[best].mean if line is None else est[best].points or 0.0)
+    moon = _moon_hint(view, best, est[best].mean if line is None else est[best].points or 0.0, line)
     if moon is not None:
         if line is None:
             return moon
@@ -204,12 +204,19 @@ def _score_hint(view: PlayerView, line: ScoreLine, est: Mapping[Card, Estimate],
     return _unsure(Hint((best,), reason, est[best].points, line=line, chance=chance, unit="chance"), est)
 
 
-def _moon_hint(view: PlayerView, c: Card, expected: float) -> Hint | None:
+def _moon_hint(view: PlayerView, c: Card, expected: float, line: ScoreLine | None = None) -> Hint | None:
     """The hint's words while a moon is on (someone else may be shooting it, or this seat is); the card is
-    the rollouts' (their players play moons both ways, :mod:`hearts_tutor.bots.rollout_moon`)."""
+    the rollouts' (their players play moons both ways, :mod:`hearts_tutor.bots.rollout_moon`). At a score ``line``
+    where the other player's moon would end the game with the learner lowest (or sharing it), no words about
+    stopping it (lesson 14: that moon is not one to pay to stop)."""
     from ..bots.heuristic import am_shooting, possible_shooter
 
     shooter = possible_shooter(view)
+    if shooter is not None and line is not None:
+        from .score_advice import moon_outcome
+
+        if moon_outcome(line, shooter) in ("win", "tie"):
+            return None
     if shooter is None:
         if not am_shooting(view):
             return None
