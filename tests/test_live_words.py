@@ -175,3 +175,24 @@ def test_no_moon_stopping_words_where_that_moon_wins_the_learner_the_game() -> N
         view, _ = at(king, SHOOTER_PLAYS, scores)
         found = _moon_hint(view, parse_card("4C"), 0.0, Line.from_view(view))
         assert (found is not None) == said, (scores, found)
+
+
+# Review s9 F6 (seed 13): the learner has taken every point (the queen and six hearts) and leads to trick 8 with
+# 5C QC AC KD JH AH; the king of clubs is still out.
+OWN_MOON_LEAD_HANDS = {0: "5C QC AC KD JH AH 9C 9S JS 7S 8C 7C 6D", 1: "2D 8D JD QD 3H 7H AD 6S 5S 4S QS KH 4D",
+                       2: "3C TC JC KC 2S 2H 2C 8S TS 3S 6C 4C AS", 3: "3D 7D 9D TD 4H 5H KS QH TH 9H 8H 6H 5D"}
+OWN_MOON_LEAD_PLAYS = "2C KS 9C AD 9S 6S 8S QH JS 5S TS TH 7S 4S 3S 9H 8C QS 6C 8H 7C KH 4C 6H 6D 4D AS 5D"
+
+
+def test_a_grade_on_the_learners_own_moon_gives_moon_words() -> None:
+    """F6, the grade: at (88, 70, 92, 75) the queen of clubs (it can lose to the king) was graded with 'the player on
+    your left has shown out of clubs, so a club lead lets them throw points on the trick', beside 'take every
+    point'. The grade names the coach's card and the moon instead."""
+    from hearts_tutor.coach.grading import grade_play
+
+    view, _ = at(OWN_MOON_LEAD_HANDS, OWN_MOON_LEAD_PLAYS, (88, 70, 92, 75))
+    assert not view.trick and view.hearts_taken[0] == 6
+    grade = grade_play(view, parse_card("QC"), seed=1, rollouts=12)
+    assert grade.band != "best" and grade.unit == "chance", grade.explanation
+    assert "and keep going for the moon (take every heart and the queen of spades)." in grade.explanation
+    assert "take every point" in grade.explanation and "throw points on the trick" not in grade.explanation

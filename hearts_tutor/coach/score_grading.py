@@ -132,6 +132,8 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
         if kind == "play":
             card = chosen if grade.band == "best" else loss.best
             why = agreeing_reason(view, line, card, sorted_options(loss.means, () if card == chosen else (chosen,)))
+            if why is not None and "take every point" in why and grade.band != "best":
+                explanation = _moon_cost(view, grade, chosen, close)  # the learner's own moon: not points words
             if why is not None:
                 explanation = _add(explanation, why, close)
             if grade.band == "best":
@@ -145,6 +147,14 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
     beside = {o: (points.means[o], points.se.get(o, 0.0)) for o in points.means}
     return dataclasses.replace(grade, explanation=explanation, feedback=feedback, line=line, unit="chance",
                                points=beside)
+
+
+def _moon_cost(view: PlayerView, grade: Grade, chosen: Card, close: str) -> str:
+    """A play's explanation while the score says to complete the learner's own moon: what ``chosen`` costs, then
+    'Play X and keep going for the moon' for the coach's card, not the point-avoiding reason the points would give."""
+    verb = "Play" if view.trick else "Lead"
+    return (ChanceWords.grade_cost(grade.band, text.play_phrase(chosen), grade.cost, text.play_phrase(grade.best))
+            + " " + text.hint_keep_shooting(grade.best, view.rules, verb) + close)
 
 
 def _close_call(grade: Grade) -> str:
