@@ -68,18 +68,18 @@ def says_only_generic(words: str) -> bool:
     return GENERIC in words and "the coach's play-outs" not in words
 
 
-def record_takes(data: dict[str, Any]) -> bool:
-    """Give a play puzzle whose words give only the fallback reason ``source["takes"]`` (unless it has them, the
-    jack of diamonds counted): what the learner takes after its answer and after its temptation
-    (:func:`~.mine.play_takes`, its grading's seed and deals). Whether it was given them."""
+def record_takes(data: dict[str, Any], puzzle: Puzzle, words: str) -> bool:
+    """Give a play puzzle (``data``, read as ``puzzle``) whose words (``words``, :func:`puzzle_explanation`) give
+    only the fallback reason ``source["takes"]`` (unless it has them, the jack of diamonds counted): what the learner
+    takes after its answer and after its temptation (:func:`~.mine.play_takes`, its grading's seed and deals).
+    Whether it was given them."""
     from .mine import play_takes
 
-    puzzle = Puzzle.from_json(data)
     source = data["source"]
     grade = source.get("grade") or {}
     stored = (source.get("takes") or {}).get(puzzle.best) or {}
     if puzzle.kind != "play" or puzzle.scores is not None or "jack" in stored or "seed" not in grade or \
-            GENERIC not in puzzle_explanation(puzzle):
+            GENERIC not in words:
         return False
     tempting = tempting_move(puzzle)
     cards = {key: _move(puzzle, key) for key in (puzzle.best, tempting)}
@@ -126,8 +126,11 @@ def regenerate_file(path: Path, progress: Callable[[int], None] | None = None) -
             out.append(line)
             continue
         data = json.loads(line)
-        given = record_takes(data)
-        words = puzzle_explanation(Puzzle.from_json(data))
+        puzzle = Puzzle.from_json(data)
+        words = puzzle_explanation(puzzle)
+        given = record_takes(data, puzzle, words)
+        if given:  # the words again, with what the play-outs show
+            words = puzzle_explanation(Puzzle.from_json(data))
         total += 1
         if words != data["explanation"] or given:
             data["explanation"] = words

@@ -230,13 +230,11 @@ class Playouts:
         def shot(r: Sequence[int], s: int) -> bool:
             return r[s] == 0 and all(v == 26 for o, v in enumerate(r) if o != s)
 
-        def won(r: Sequence[int]) -> bool:
-            after = [v + x for v, x in zip(line.scores, r, strict=True)]
-            return final_shares(after)[line.seat] > 0
-
+        won = [final_shares([v + x for v, x in zip(line.scores, r, strict=True)])[line.seat] > 0 for r in rows]
         moons = tuple(sum(shot(r, s) for r in rows) / len(rows) for s in range(n))
         reach = tuple(sum(line.scores[s] + r[s] >= target for r in rows) / len(rows) for s in range(n))
-        reach_won = tuple(sum(line.scores[s] + r[s] >= target and won(r) for r in rows) / len(rows) for s in range(n))
+        reach_won = tuple(sum(line.scores[s] + r[s] >= target and w for r, w in zip(rows, won, strict=True))
+                          / len(rows) for s in range(n))
         return cls(tuple(sum(r[s] for r in rows) / len(rows) for s in range(n)), moons[line.seat], reach, moons,
                    reach_won)
 
