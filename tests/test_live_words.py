@@ -196,3 +196,19 @@ def test_a_grade_on_the_learners_own_moon_gives_moon_words() -> None:
     assert grade.band != "best" and grade.unit == "chance", grade.explanation
     assert "and keep going for the moon (take every heart and the queen of spades)." in grade.explanation
     assert "take every point" in grade.explanation and "throw points on the trick" not in grade.explanation
+
+
+def test_a_point_thrown_last_names_who_takes_it() -> None:
+    """F8: last to play, the learner knows who takes the trick, so the discard names them ('the player on your left
+    takes it, so its point goes to them') instead of 'the points go to whoever wins it'; earlier in the trick the
+    taker is not known and the words stay general."""
+    from hearts_tutor.coach.hints import explain_play
+    from hearts_tutor.coach.text import hint_discard_points
+
+    view, _line = at(OWN_MOON_HANDS, OWN_MOON_PLAYS, (40, 60, 70, 80))
+    assert len(view.trick) == 3 and (trick_winner(view, FIVE_H) or (None,))[0] == 1
+    words = explain_play(view, FIVE_H)
+    assert "you are out of spades, and the player on your left takes it, so its point goes to them" in words, words
+    assert "whoever wins it" not in words
+    assert "its 13 points go to them" in hint_discard_points(parse_card("QS"), 1, "seat 2", 13)
+    assert hint_discard_points(FIVE_H, 1).endswith("so the points go to whoever wins it.")

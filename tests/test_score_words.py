@@ -218,6 +218,23 @@ def test_the_puzzle_score_facts_say_a_shared_lowest_score(queen: HandState) -> N
                                    "across from you.")
 
 
+# ----- X2: the puzzle score facts name every other player a hand's points could bring to the target -----
+
+def test_the_puzzle_score_facts_name_each_player_within_a_hands_reach_of_the_target(queen: HandState) -> None:
+    from hearts_tutor.practice.score_puzzles import score_facts_words
+
+    near = at(queen, (40, 89, 84, 47))
+    words = score_facts_words(near)
+    assert "89 points, 11 short of 100, and the player across from you ha" in words, words
+    assert "84 points, 16 short of 100: this hand can end the game" in words, words
+    assert check_score_explanation(near, words) == []
+    # a score a hand's 26 points cannot bring to 100 is not named there, nor the learner's own
+    far = score_facts_words(at(queen, (80, 89, 70, 47)))
+    assert "89 points, 11 short of 100: this hand can end the game" in far and "70 points" not in far, far
+    # a wrong second score is caught by the checker
+    assert check_score_explanation(near, words.replace("84 points, 16 short", "83 points, 17 short"))
+
+
 # ----- F1: rules with no game-win table -----
 
 def test_rules_with_no_game_win_table_say_they_judge_in_points(queen: HandState) -> None:

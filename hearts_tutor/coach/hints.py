@@ -433,7 +433,9 @@ def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempt
         elif (feed := feed_shooter_reason(view, c, tempting)) is not None:
             why = feed.words
         elif suit_of(c) != led:
-            why = (text.hint_discard_points(c, led) if is_point_card(view, c)
+            taker = trick_winner(view, c) if players_after(view) == 0 else None  # last to play: known
+            who = text.seat_phrase(view.seat, taker[0], view.n) if taker else None
+            why = (text.hint_discard_points(c, led, who, view.rules.card_points(c)) if is_point_card(view, c)
                    else text.hint_discard(c, led, view.rules.jack_points))
         elif current is not None and c < current[1]:
             both_under = tempting is not None and suit_of(tempting) == led and tempting < current[1]

@@ -585,7 +585,13 @@ def hint_discard(c: Card, suit: int, jack_points: int = 0) -> str:
             "of a dangerous card.")
 
 
-def hint_discard_points(c: Card, suit: int) -> str:
+def hint_discard_points(c: Card, suit: int, taker: str | None = None, points: int = 0) -> str:
+    """Throw the point card ``c`` (out of ``suit``, worth ``points``); ``taker``: who takes this trick, where that
+    is known already (the learner is last to play), named instead of 'whoever wins it'."""
+    if taker is not None:
+        its = "its point goes" if points == 1 else f"its {points} points go"
+        return (f"Throw {card_name(c)} on this trick: you are out of {suit_name(suit)}, and {taker} takes it, so "
+                f"{its} to them, not to you.")
     return (f"Throw {card_name(c)} on this trick: you are out of {suit_name(suit)}, so the points go to "
             "whoever wins it.")
 

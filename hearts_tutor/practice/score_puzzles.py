@@ -52,7 +52,7 @@ from ..engine.record import HandRecord
 from ..engine.rules import Rules
 from ..engine.view import PlayerView
 from ..equity import final_shares, game_over
-from ..equity.line import share_words
+from ..equity.line import MOST_POINTS_IN_A_HAND, share_words
 from .at_score import ChanceComparison, chances_of, judge_at_score, lead_in_chance, score_line
 from .bank import BANK_DIR, move_key
 from .mine import (
@@ -102,7 +102,8 @@ def end_rates(line: ScoreLine, rows: Sequence[Sequence[int]]) -> tuple[float, fl
 
 def score_facts_words(view: PlayerView) -> str:
     """The score line's deciding facts, in words the fact checker reads back (:mod:`hearts_tutor.coach.
-    score_facts`): the highest score and how far it is from the target, and who has the lowest score. Where points
+    score_facts`): the highest score and how far it is from the target, and so of every other player's score that
+    points taken in one hand could bring to the target; who has the lowest score. Where points
     have been taken this hand, they are the scores before it ('Before this hand, ... had ...'), and every score
     counting this hand's points so far follows."""
     from ..bots.moon import moon_points
@@ -120,7 +121,11 @@ def score_facts_words(view: PlayerView) -> str:
     now_scores = [v + p for v, p in zip(scores, so_far, strict=True)]
     ended = game_over(now_scores, view.rules)  # this hand's points already end the game: said after the scores
     can_end = "." if ended else ": this hand can end the game."
-    words = [f"{start} {have if top == me else has} {scores[top]} points, {short} short of {target}{can_end}"]
+    near = [s for s in sorted(range(view.n), key=lambda s: (-scores[s], s))  # other players who could reach it
+            if s not in (top, me) and target - scores[s] <= MOST_POINTS_IN_A_HAND]
+    also = "".join(f"{', and' if s == near[-1] else ','} {who(view, s)} {has} {scores[s]} points, "
+                   f"{target - scores[s]} short of {target}" for s in near)
+    words = [f"{start} {have if top == me else has} {scores[top]} points, {short} short of {target}{also}{can_end}"]
     low = min(scores)
     lowest = [s for s in range(view.n) if scores[s] == low]
     if lowest == [me]:
