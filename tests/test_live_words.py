@@ -212,3 +212,28 @@ def test_a_point_thrown_last_names_who_takes_it() -> None:
     assert "whoever wins it" not in words
     assert "its 13 points go to them" in hint_discard_points(parse_card("QS"), 1, "seat 2", 13)
     assert hint_discard_points(FIVE_H, 1).endswith("so the points go to whoever wins it.")
+
+
+def test_points_on_a_player_below_you_are_a_reason_when_you_are_behind() -> None:
+    """F7: where the score picks a heart thrown on the trick of a player below the learner, the coach said only
+    'playing for the fewest points is not what wins the game'; it now says the heart closes the gap to a score the
+    learner must finish below, and not when the learner is lowest or the taker is above."""
+    from hearts_tutor.coach.score_why import catch_up_reason, score_why
+
+    three_d = parse_card("3D")
+    view, line = at(OWN_MOON_HANDS, OWN_MOON_PLAYS, (95, 90, 80, 99))
+    assert catch_up_reason(view, line, FIVE_H, three_d) == (
+        "You need the lowest score when the game ends, and seat 1 has 90 to your 96, counting this hand's points so "
+        "far. The 5 of hearts would take seat 1, who takes this trick, to at least 91: 5 below you.")
+    assert catch_up_reason(view, line, three_d, FIVE_H) is None  # the diamond gives nobody a point
+    assert catch_up_reason(*at(OWN_MOON_HANDS, OWN_MOON_PLAYS, (85, 90, 95, 99)), FIVE_H, three_d) is None  # lowest
+    assert catch_up_reason(*at(OWN_MOON_HANDS, OWN_MOON_PLAYS, (80, 97, 70, 99)), FIVE_H, three_d) is None  # above
+    assert catch_up_reason(*at(OWN_MOON_HANDS, OWN_MOON_PLAYS, (95, 99, 80, 98)), FIVE_H, three_d) is None  # ends it
+    # where this hand's points already end the game (the learner's 1 point at 99), the coach says so, then the gap
+    view, line = at(OWN_MOON_HANDS, OWN_MOON_PLAYS, (99, 90, 80, 95))
+    assert ends_anyway(view, line)
+    why = score_why(view, line, FIVE_H, three_d)
+    assert why.startswith("With the 1 point you have taken this hand, your score is at least 100: the game ends "
+                          "after this hand and the lowest score wins"), why
+    assert why.endswith("Seat 1 has 90 to your 100. The 5 of hearts would take seat 1, who takes this trick, to at "
+                        "least 91: 9 below you."), why

@@ -124,7 +124,7 @@ def scores_so_far(view: PlayerView, line: ScoreLine) -> list[int]:
     return [v + p for v, p in zip(line.scores, moon_points(view), strict=True)]
 
 
-def _would_take(view: PlayerView, line: ScoreLine, taker: int, card: Card, reached: int) -> str:
+def would_take(view: PlayerView, line: ScoreLine, taker: int, card: Card, reached: int) -> str:
     """'If seat 2 keeps this trick, the queen of spades would take seat 2, who is winning this trick, to at least
     109: ' (without the 'if' when the learner plays last to the trick)."""
     stays = "" if len(view.trick) == view.n - 1 else f"If {who(line, taker)} keeps this trick, "
@@ -357,7 +357,7 @@ def ending_reason(view: PlayerView, line: ScoreLine, rival: Card) -> str | None:
                   "counting this hand's points so far)")
     else:
         lowest = f"{lowest_words(line, leader, after)}; you have {after[line.seat]}"
-    return (f"{_would_take(view, line, taker, rival, reached)}{_unless_moon(view, line, taker, rival, 'lose')}"
+    return (f"{would_take(view, line, taker, rival, reached)}{_unless_moon(view, line, taker, rival, 'lose')}"
             f"that ends the game after this hand while {lowest}, so keep the game going.")
 
 
@@ -391,7 +391,7 @@ def end_it_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
     me = line.seat
     if any(after[s] <= after[me] for s in range(len(after)) if s != me):
         return None
-    start = (f"{_would_take(view, line, taker, best, after[taker])}{_unless_moon(view, line, taker, best, 'win')}"
+    start = (f"{would_take(view, line, taker, best, after[taker])}{_unless_moon(view, line, taker, best, 'win')}"
              "that ends the game after this hand")
     most = after[me] + _left_after(view, best)
     second = min((s for s in range(len(after)) if s != me), key=lambda s: (after[s], s))
@@ -420,7 +420,7 @@ def tie_end_reason(view: PlayerView, line: ScoreLine, best: Card) -> str | None:
         return None  # a seat above could still end up lowest: nothing proven
     others = " and ".join(who(line, s) for s in tied if s != me)
     counted = ", counting this hand's points so far" if any(moon_points(view)) else ""
-    return (f"{_would_take(view, line, taker, best, after[taker])}{_unless_moon(view, line, taker, best, 'tie')}"
+    return (f"{would_take(view, line, taker, best, after[taker])}{_unless_moon(view, line, taker, best, 'tie')}"
             "that ends the game after this hand while "
             f"{lowest_words(line, me, after)}{counted}: take fewer points than {others} from here and you win the "
             "game; as many, and you share the win.")
@@ -569,4 +569,4 @@ __all__ = ["after_moon", "chance_sentence", "danger_reason", "end_it_reason", "e
            "ends_anyway", "jack_relief", "leader_reason", "line_words", "lowest_seats", "lowest_words",
            "may_still_shoot", "moon_outcome", "moon_reason", "moon_win_reason", "points_only_note", "score_reason",
            "scores_so_far", "tie_end_reason", "to_target", "trick_to_winner", "unless_moon_words", "who",
-           "with_points_only_note"]
+           "with_points_only_note", "would_take"]

@@ -14,7 +14,8 @@ the one to show:
   :func:`kept_chance_sentence`: the chance a hint's card keeps, never called the best when another card's is.
 * :func:`score_why`: why the score picks another card than the fewest points (``score_reason``, or
   :func:`take_it_reason`: the points already on this trick would end the game while another player is lowest,
-  so take the trick); :func:`specific_reason` adds :func:`ends_anyway_words` (the points taken so far end the
+  so take the trick; :func:`catch_up_reason`: the points go to a player below the learner, one the learner must
+  finish below); :func:`specific_reason` adds :func:`ends_anyway_words` (the points taken so far end the
   game after this hand) and gives None rather than a plain sentence: the opening of a play-to-score puzzle.
 * :func:`low_player_note`: far from the end, the card that throws the most points throws them on the player with
   the lowest score (aim for the low player).
@@ -60,6 +61,7 @@ from .score_advice import (
     trick_to_winner,
     unless_moon_words,
     who,
+    would_take,
 )
 from .situation import card_points, is_point_card, stake, trick_winner
 from .text import cap, play_phrase
@@ -103,9 +105,12 @@ def score_why(view: PlayerView, line: ScoreLine, best: Card, rival: Card) -> str
     others, or that the game ends after this hand anyway (:func:`ends_anyway_words`)."""
     why = score_reason(view, line, best, rival)
     if line_words(line) in why:  # the plain sentence naming the scores
-        return (take_it_reason(view, line, best, rival) or tie_end_reason(view, line, best)
-                or low_player_reason(view, line, best, rival) or low_player_note(view, line, best)
-                or ends_anyway_words(view, line) or why)
+        specific = (take_it_reason(view, line, best, rival) or tie_end_reason(view, line, best)
+                    or low_player_reason(view, line, best, rival) or low_player_note(view, line, best))
+        if specific is not None:
+            return specific
+        catch_up, anyway = catch_up_reason(view, line, best, rival), ends_anyway_words(view, line)
+        return " ".join(filter(None, (anyway, catch_up))) or why
     return why
 
 
@@ -241,6 +246,35 @@ def low_player_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card
     return (f"{cap(lowest_words(line, low))}, {line.scores[me] - line.scores[low]} below you: {keeps}{give} {take} "
             f"{who(line, taker)} to at least {after[taker]} and bring the end of the game nearer while you are "
             f"behind.{kept}")
+
+
+def catch_up_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card) -> str | None:
+    """The learner is behind (another player has a lower score, counting this hand's points so far) and the game
+    can end this hand: ``best`` throws more points than ``rival`` on a trick taken by a player below the learner,
+    one the learner must finish below to win, and those points do not end the game themselves (or it ends after
+    this hand anyway). None otherwise, and under a jack of diamonds that scores minus (who ends lower is then not
+    proven)."""
+    if not view.trick or best == rival or not line.can_end_this_hand or view.rules.jack_points < 0:
+        return None
+    theirs = trick_winner(view, best)
+    if theirs is None or theirs[0] == line.seat:
+        return None
+    taker, me = theirs[0], line.seat
+    other = trick_winner(view, rival)
+    given = stake(view, best) - (stake(view, rival) if other is not None and other[0] == taker else 0)
+    after = scores_so_far(view, line)
+    if given <= 0 or after[taker] >= after[me] or min(after) == after[me]:
+        return None
+    reached = after[taker] + stake(view, best)
+    if game_over([reached], line.rules) and not ends_anyway(view, line):
+        return None  # these points end the game: the ending reasons say so
+    where = ("level with you" if reached == after[me] else
+             f"{reached - after[me]} above you" if reached > after[me] else f"{after[me] - reached} below you")
+    anyway = ends_anyway(view, line)  # (ends_anyway_words, said before this, says the lowest score wins)
+    counted = ", counting this hand's points so far" if any(moon_points(view)) and not anyway else ""
+    has = f"{who(line, taker)} {'has' if after[taker] == line.scores[taker] else 'is on'} {after[taker]}"
+    start = cap(has) if anyway else f"You need the lowest score when the game ends, and {has}"
+    return f"{start} to your {after[me]}{counted}. {would_take(view, line, taker, best, reached)}{where}."
 
 
 def ends_anyway_words(view: PlayerView, line: ScoreLine) -> str | None:
