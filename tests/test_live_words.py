@@ -13,7 +13,7 @@ import dataclasses
 from positions import make_state
 
 from hearts_tutor.coach.hints import _moon_hint
-from hearts_tutor.coach.score_advice import end_it_reason, ends_anyway, moon_reason
+from hearts_tutor.coach.score_advice import Kind, end_it_reason, ends_anyway, moon_reason
 from hearts_tutor.coach.score_why import ends_anyway_words
 from hearts_tutor.coach.situation import trick_winner
 from hearts_tutor.engine.cards import parse_card, parse_cards
@@ -232,7 +232,9 @@ def test_points_on_a_player_below_you_are_a_reason_when_you_are_behind() -> None
     # where this hand's points already end the game (the learner's 1 point at 99), the coach says so, then the gap
     view, line = at(OWN_MOON_HANDS, OWN_MOON_PLAYS, (99, 90, 80, 95))
     assert ends_anyway(view, line)
-    why = score_why(view, line, FIVE_H, three_d)
+    reason = score_why(view, line, FIVE_H, three_d)
+    why = reason.words
+    assert reason.kind is Kind.CATCH_UP
     assert why.startswith("With the 1 point you have taken this hand, your score is at least 100: the game ends "
                           "after this hand and the lowest score wins"), why
     assert why.endswith("Seat 1 has 90 to your 100. The 5 of hearts would take seat 1, who takes this trick, to at "

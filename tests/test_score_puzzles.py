@@ -13,6 +13,7 @@ import pytest
 
 from hearts_tutor import Rules
 from hearts_tutor.batch.tournament import deal_for
+from hearts_tutor.coach.score_advice import Kind, ScoreReason
 from hearts_tutor.coach.score_facts import check_score_explanation
 from hearts_tutor.engine.cards import card_str
 from hearts_tutor.practice.bank import Bank, BankError, Puzzle, load_bank, parse_move
@@ -184,20 +185,20 @@ def test_the_play_outs_overrule_a_hearts_reason_they_do_not_bear_out() -> None:
 
     bank = load_bank()
 
-    def opening(pid: str) -> tuple[str | None, str]:
+    def opening(pid: str) -> tuple[ScoreReason | None, str]:
         p = bank.by_id[pid]
         said = score_words(p.view(), parse_move(p.best)[0], parse_move(p.source["tempting"])[0])
         return said, puzzle_explanation(p)
 
     said, words = opening("standard-score-0-258-p21")  # ends 82% after the answer, 43% after the queen
-    assert said is not None and "keep the game going" in said
+    assert said is not None and said.kind is Kind.KEEP_GOING and "keep the game going" in said.words
     assert words.startswith("After the 2 of diamonds you shoot the moon in 8% of the coach's play-outs, after the "
                             "queen of spades in none: a moon now ends the game with you lowest."), words
     said, words = opening("standard-score-0-49-p13")  # no moon in any play-out
-    assert said is not None and "take every point" in said
+    assert said is not None and said.kind is Kind.SHOOT and "take every point" in said.words
     assert words.startswith("After the 7 of hearts, the player on your right, on 94 of 100, reaches 100 in 45%"), words
     said, words = opening("standard-score-0-5-p28")  # moons in 39% of the play-outs after the answer: it stands
-    assert said is not None and words.startswith(said)
+    assert said is not None and said.kind is Kind.SHOOT and words.startswith(said.words)
     _, words = opening("standard-score-0-105-p36")
     assert "after the queen of spades you are almost certain to win the game, after the queen of diamonds your " \
         "chance is only 96%" in words, words

@@ -20,7 +20,7 @@ from hearts_tutor.bots.search import Estimate
 from hearts_tutor.coach.facts import check_explanation
 from hearts_tutor.coach.grading import Grade, grade_play
 from hearts_tutor.coach.hints import explain_play, hint
-from hearts_tutor.coach.score_advice import ending_reason, leader_reason, moon_reason
+from hearts_tutor.coach.score_advice import Kind, ScoreReason, ending_reason, leader_reason, moon_reason
 from hearts_tutor.coach.score_why import (
     agreeing_reason,
     ends_anyway_words,
@@ -81,10 +81,11 @@ def queen() -> HandState:
 def test_a_reason_is_shown_only_for_the_card_it_argues_for(moon: HandState) -> None:
     wins, loses = at(moon, MOON_WINS), at(moon, MOON_LOSES)
     take_all = agreeing_reason(wins, ScoreLine.from_view(wins), JC, [TWO_H])
-    assert take_all is not None and "end the game with you lowest on 90: take every point" in take_all
+    assert take_all is not None and take_all.kind is Kind.SHOOT
+    assert "end the game with you lowest on 90: take every point" in take_all.words
     assert agreeing_reason(wins, ScoreLine.from_view(wins), TWO_H, [JC]) is None  # the moon argues for the club
     let_go = agreeing_reason(loses, ScoreLine.from_view(loses), TWO_H, [JC])
-    assert let_go is not None and let_go.endswith("so let a point go.")
+    assert let_go is not None and let_go.kind is Kind.LET_MOON_GO and let_go.words.endswith("so let a point go.")
     assert agreeing_reason(loses, ScoreLine.from_view(loses), JC, [TWO_H]) is None
     far = at(moon, (0, 0, 0, 0))
     assert agreeing_reason(far, ScoreLine.from_view(far), JC, [TWO_H]) is None  # the game cannot end this hand
@@ -203,7 +204,7 @@ def test_aim_for_the_low_player_keeps_the_queen_off_a_player_who_is_not_lowest()
     h = hint(view, seed=2, rollouts=60, workers=1)
     assert h.card != QS and h.reason.startswith(words)
     line = ScoreLine(view.rules, FAR_BEHIND, 0)
-    assert score_why(view, line, h.card, QS) == words
+    assert score_why(view, line, h.card, QS) == ScoreReason(Kind.AIM_LOW, words)
     assert low_player_reason(view, line, QS, h.card) is None  # never said of the card it argues against
     # no lowest; the learner lowest; seat 2 lowest itself; seat 3 (96) stays nearer the end than seat 2 would be
     for scores in ((0, 0, 0, 0), (10, 50, 70, 60), (50, 70, 10, 60), (50, 10, 70, 96)):
@@ -225,7 +226,7 @@ def test_the_queen_that_ends_the_game_with_a_shared_lowest_score_is_said(queen: 
              "seat 1): take fewer points than seat 1 from here and you win the game; as many, and you share the win.")
     assert h.card == QS and h.reason.startswith(words)
     line = ScoreLine(view.rules, SHARED_END, 0)
-    assert agreeing_reason(view, line, QS) == words
+    assert agreeing_reason(view, line, QS) == ScoreReason(Kind.TIE_END, words)
     assert tie_end_reason(view, line, parse_cards("6C")[0]) is None and tie_end_reason(view, line, TWO_H) is None
     for scores in ((0, 0, 0, 0), (29, 30, 96, 70), (30, 29, 96, 70), (30, 30, 96, 35)):  # seat 3 can come below
         assert tie_end_reason(at(queen, scores), ScoreLine(view.rules, scores, 0), QS) is None

@@ -472,12 +472,14 @@ def test_no_low_player_or_danger_words_while_another_player_may_be_shooting() ->
 def test_where_the_score_picks_the_queen_far_from_the_end_the_low_player_is_the_reason() -> None:
     """Review s8 M2: far from the end, when the score (not the points) picks the queen on the low player, the
     reason is the low player, not the plain 'playing for the fewest points is not what wins the game'."""
+    from hearts_tutor.coach.score_advice import Kind
     from hearts_tutor.coach.score_why import score_why
 
     view = at(make_state("standard", MIDDLE_HANDS, MIDDLE_PLAYS), (50, 70, 10, 60))
     assert not line_of(view).can_end_this_hand
-    assert score_why(view, line_of(view), QS, parse_card("2S")).startswith(
-        "Seat 2 has the lowest score (10): give seat 2, who is winning this trick, the queen.")
+    why = score_why(view, line_of(view), QS, parse_card("2S"))
+    assert why.kind is Kind.LOW_PLAYER
+    assert why.words.startswith("Seat 2 has the lowest score (10): give seat 2, who is winning this trick, the queen.")
 
 
 # ----- review s8 F2, F3: the moon's pass at a score line -----

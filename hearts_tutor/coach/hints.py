@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from ..bots.paired import SCORE_MATTERS, card_order, score_decides
 from ..bots.passing import moon_pass_order
-from ..engine.cards import HEARTS, QUEEN_OF_SPADES, SPADES, Card, card_name, rank_of, suit_of
+from ..engine.cards import HEARTS, QUEEN_OF_SPADES, SPADES, Card, rank_of, suit_of
 from ..engine.hand import Phase
 from ..engine.view import PlayerView
 from ..equity.line import ScoreLine, judged_line
@@ -150,7 +150,7 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
                                        chance=1.0 - est[best].mean / 100, unit="points")
         note = agreeing_reason(view, line, best, ranked[1:])
         chance = 1.0 - est[best].mean / 100
-        reason = moon.reason + (" " + note if note else "") + (" " + kept_chance_sentence(est, best) if note else "")
+        reason = moon.reason + (f" {note} {kept_chance_sentence(est, best)}" if note else "")
         found = dataclasses.replace(moon, reason=reason, line=line, chance=chance, unit="chance" if note else "points")
         return _unsure(found, est)
     if line is None:
@@ -160,14 +160,16 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
     if settled is not None:
         return Hint((best,), f"{reason} {settled}", est[best].points, line=line, chance=chance, unit="points")
     if line.can_end_this_hand:
+        from .score_advice import Kind
         from .score_why import agreeing_reason, kept_chance_sentence
 
         agrees = agreeing_reason(view, line, best, ranked[1:])
-        if agrees is not None and "take every point" in agrees:  # the learner's own moon: not point-avoiding words
+        kind = None if agrees is None else agrees.kind
+        if kind is Kind.SHOOT:  # the learner's own moon: not point-avoiding words
             reason = text.hint_keep_shooting(best, view.rules, "Play" if view.trick else "Lead")
-        elif agrees is not None and f"throw {card_name(best)} on" in agrees:  # said already: not twice
+        elif kind is Kind.LOW_PLAYER and best != QUEEN_OF_SPADES:  # it said 'throw <best> on': not twice
             reason = text.hint_expectation(est[best].points or 0.0)
-        reason = (agrees + " " if agrees else "") + reason + " " + kept_chance_sentence(est, best)
+        reason = (f"{agrees} " if agrees else "") + reason + " " + kept_chance_sentence(est, best)
     else:
         from .score_why import low_player_note
 
@@ -199,7 +201,7 @@ def _score_hint(view: PlayerView, line: ScoreLine, est: Mapping[Card, Estimate],
     chance = 1.0 - est[best].mean / 100
     if fewest == best or est[fewest].mean - est[best].mean < SCORE_MATTERS:
         return None  # the points decide: the usual words (with the chance when the game can end this hand)
-    reason = score_why(view, line, best, fewest) + " " + chance_sentence(chance, 1.0 - est[fewest].mean / 100,
+    reason = score_why(view, line, best, fewest).words + " " + chance_sentence(chance, 1.0 - est[fewest].mean / 100,
                                                                      text.play_phrase(fewest))
     return _unsure(Hint((best,), reason, est[best].points, line=line, chance=chance, unit="chance"), est)
 

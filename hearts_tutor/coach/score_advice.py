@@ -28,6 +28,10 @@ can end this hand.
 Seats are named "seat N" (the table turns that into the seat's animal). Every sentence states only facts of
 the position and the score line: what the rollouts found is said as a chance, never as a certainty.
 
+A reason that is picked among others (:func:`score_reason`, :func:`moon_case`, and the choosers of
+:mod:`.score_why`) comes as a :class:`ScoreReason`: its words and its :class:`Kind`, by which the hints, grades
+and puzzles decide what else to say; no code decides by reading the words.
+
 Public API (also for lessons): :func:`score_reason`, :func:`line_words` (the score line in words) and
 :func:`chance_sentence` (the chance a move keeps, and what another gives up).
 
@@ -44,6 +48,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, TypeVar
 
 from ..bots.moon import moon_points, possible_shooter
@@ -62,6 +68,53 @@ from .text import BAND_WORDS, cap
 from .to_score import percent
 
 T = TypeVar("T", bound=Any)
+
+
+class Kind(StrEnum):
+    """What a score reason argues for: the code that picks or checks words decides by this, never by reading them."""
+
+    SHOOT = "shoot the moon"
+    """The learner's own moon: take every point (it wins or keeps the learner in the game; the safety shoot)."""
+    LET_MOON_GO = "let the moon go"
+    """The learner's own moon would end the game with another player lower: let a point go."""
+    LOW_PLAYER = "points to the low player"
+    """The points go to the player with the lowest score (:func:`leader_reason`)."""
+    END_IT = "end the game"
+    """The points end the game while the learner is lowest (:func:`end_it_reason`)."""
+    TIE_END = "end the game tied"
+    """The points end the game with the learner sharing the lowest score (:func:`tie_end_reason`)."""
+    KEEP_GOING = "keep the game going"
+    """Points that would end the game while another player is lowest go elsewhere (:func:`ending_reason`)."""
+    DANGER = "no big take"
+    """A big take near the target would end the game with the learner behind (:func:`danger_reason`)."""
+    AIM_LOW = "aim for the low player"
+    """Points kept off a third player who would pass every other score while another is lowest."""
+    CATCH_UP = "catch up"
+    """Points on a player below the learner, one it must finish below."""
+    ENDS_ANYWAY = "ends anyway"
+    """This hand's points already end the game: who is lowest counting them."""
+    PLAIN = "the scores only"
+    """No Hearts reason: the score line in words."""
+
+
+#: The kinds of reason that are about the learner's own moon.
+MOON_KINDS = frozenset({Kind.SHOOT, Kind.LET_MOON_GO})
+
+
+@dataclass(frozen=True)
+class ScoreReason:
+    """A score reason's words and what it argues for (:class:`Kind`)."""
+
+    kind: Kind
+    words: str
+
+    def __str__(self) -> str:
+        return self.words
+
+
+def reason_of(kind: Kind, words: str | None) -> ScoreReason | None:
+    """``words`` as a reason of ``kind``, or None without words."""
+    return None if words is None else ScoreReason(kind, words)
 
 
 def who(line: ScoreLine, seat: int) -> str:
@@ -212,7 +265,7 @@ def _keeps_shooting(view: PlayerView, card: Card) -> bool:
     return higher_out(view, card) == 0
 
 
-def moon_reason(view: PlayerView, line: ScoreLine, best: Card | None = None) -> str | None:
+def moon_case(view: PlayerView, line: ScoreLine, best: Card | None = None) -> ScoreReason | None:
     """Why the score decides whether to complete a moon the learner is on (it has taken every point so far, none
     is going to another seat, and a moon would end the game), or None; with ``best``, only a reason that agrees
     with that card (it keeps shooting, or it lets a point go).
@@ -227,7 +280,8 @@ def moon_reason(view: PlayerView, line: ScoreLine, best: Card | None = None) -> 
     me = line.seat
     after = after_moon(line.scores, me, "add_to_others")
     if line.rules.moon == "subtract_from_self" or not game_over(after, line.rules):
-        return None if best is not None and not _keeps_shooting(view, best) else _moon_keeps_you_in(view, line)
+        keeps = best is None or _keeps_shooting(view, best)
+        return reason_of(Kind.SHOOT, _moon_keeps_you_in(view, line)) if keeps else None
     low = min((s for s in range(len(after)) if s != me), key=lambda s: (after[s], s))
     ending = (f"adding 26 to every other score would end the game with {who(line, low)} on {after[low]}, below "
               f"your {line.scores[me]}")
@@ -238,17 +292,26 @@ def moon_reason(view: PlayerView, line: ScoreLine, best: Card | None = None) -> 
         how = "and adding 26 to every other score would" if line.rules.moon == "shooter_chooses" else \
             "now would add 26 to every other score and"
         if after[low] == line.scores[me]:
-            return (f"Shooting the moon {how} end the game with you tied for the lowest score ({line.scores[me]}, "
-                    f"with {who(line, low)}): take every point for a share of the win.")
-        return f"Shooting the moon {how} end the game with you lowest on {line.scores[me]}: take every point."
+            return ScoreReason(Kind.SHOOT, f"Shooting the moon {how} end the game with you tied for the lowest score "
+                               f"({line.scores[me]}, with {who(line, low)}): take every point for a share of the win.")
+        return ScoreReason(Kind.SHOOT, f"Shooting the moon {how} end the game with you lowest on {line.scores[me]}: "
+                           "take every point.")
     if line.rules.moon == "shooter_chooses":
         if not shooting:
             return None
-        return (f"If you shoot the moon, score it by taking 26 off your own score (the safety shoot): {ending}.")
+        return ScoreReason(Kind.SHOOT, "If you shoot the moon, score it by taking 26 off your own score (the safety "
+                           f"shoot): {ending}.")
     if shooting and best is not None:
         return None
-    return (f"Shooting the moon now would add 26 to every other score and end the game with {who(line, low)} on "
-            f"{after[low]}, below your {line.scores[me]}: the moon cannot win you this game, so let a point go.")
+    return ScoreReason(Kind.LET_MOON_GO, f"Shooting the moon now would add 26 to every other score and end the game "
+                       f"with {who(line, low)} on {after[low]}, below your {line.scores[me]}: the moon cannot win you "
+                       "this game, so let a point go.")
+
+
+def moon_reason(view: PlayerView, line: ScoreLine, best: Card | None = None) -> str | None:
+    """:func:`moon_case`'s words."""
+    case = moon_case(view, line, best)
+    return None if case is None else case.words
 
 
 def _moon_keeps_you_in(view: PlayerView, line: ScoreLine) -> str | None:
@@ -555,18 +618,21 @@ def _in_points(words: str) -> str:
     return words
 
 
-def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | None = None) -> str:
+def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | None = None) -> ScoreReason:
     """Why ``best`` keeps the best chance to win the game at this score line, where ``rival`` (the fewest-points
     card) does not: the most specific fact of the position, else a plain sentence naming the scores."""
-    for reason in (moon_reason(view, line, best), leader_reason(view, line, best), end_it_reason(view, line, best),
-                   None if rival is None else ending_reason(view, line, rival), danger_reason(view, line)):
+    for reason in (moon_case(view, line, best), reason_of(Kind.LOW_PLAYER, leader_reason(view, line, best)),
+                   reason_of(Kind.END_IT, end_it_reason(view, line, best)),
+                   None if rival is None else reason_of(Kind.KEEP_GOING, ending_reason(view, line, rival)),
+                   reason_of(Kind.DANGER, danger_reason(view, line))):
         if reason is not None:
             return reason
-    return f"At these scores ({line_words(line)}) playing for the fewest points is not what wins the game."
+    return ScoreReason(Kind.PLAIN, f"At these scores ({line_words(line)}) playing for the fewest points is not what "
+                       "wins the game.")
 
 
-__all__ = ["after_moon", "chance_sentence", "danger_reason", "end_it_reason", "end_this_hand_words", "ending_reason",
-           "ends_anyway", "jack_relief", "leader_reason", "line_words", "lowest_seats", "lowest_words",
-           "may_still_shoot", "moon_outcome", "moon_reason", "moon_win_reason", "points_only_note", "score_reason",
-           "scores_so_far", "tie_end_reason", "to_target", "trick_to_winner", "unless_moon_words", "who",
-           "with_points_only_note", "would_take"]
+__all__ = ["MOON_KINDS", "Kind", "ScoreReason", "after_moon", "chance_sentence", "danger_reason", "end_it_reason",
+           "end_this_hand_words", "ending_reason", "ends_anyway", "jack_relief", "leader_reason", "line_words",
+           "lowest_seats", "lowest_words", "may_still_shoot", "moon_case", "moon_outcome", "moon_reason",
+           "moon_win_reason", "points_only_note", "reason_of", "score_reason", "scores_so_far", "tie_end_reason",
+           "to_target", "trick_to_winner", "unless_moon_words", "who", "with_points_only_note", "would_take"]

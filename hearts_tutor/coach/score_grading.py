@@ -44,7 +44,7 @@ from . import text
 from .bands import UNSURE_BELOW
 from .grading import AT_SCORE, BAND_LIMITS, Grade, collect_deals, make_grade, summarise
 from .hints import is_moon_pass
-from .score_advice import end_this_hand_words, line_words
+from .score_advice import Kind, end_this_hand_words, line_words
 from .score_why import (
     agreeing_reason,
     feedback_reason,
@@ -131,11 +131,11 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
     elif line.can_end_this_hand:
         if kind == "play":
             card = chosen if grade.band == "best" else loss.best
-            why = agreeing_reason(view, line, card, sorted_options(loss.means, () if card == chosen else (chosen,)))
-            if why is not None and "take every point" in why and grade.band != "best":
+            agrees = agreeing_reason(view, line, card, sorted_options(loss.means, () if card == chosen else (chosen,)))
+            if agrees is not None and agrees.kind is Kind.SHOOT and grade.band != "best":
                 explanation = _moon_cost(view, grade, chosen, close)  # the learner's own moon: not points words
-            if why is not None:
-                explanation = _add(explanation, why, close)
+            if agrees is not None:
+                explanation = _add(explanation, agrees.words, close)
             if grade.band == "best":
                 feedback = explanation
             elif (against := feedback_reason(view, line, chosen, loss.best)) is not None and \
@@ -178,7 +178,7 @@ def _score_decided(view: PlayerView, line: ScoreLine, grade: Grade, chosen: Card
     from .hints import tutor_warning
 
     best = grade.best
-    why = score_why(view, line, best, fewest)
+    why = score_why(view, line, best, fewest).words
     warning = tutor_warning(view, chosen)
     explanation = (ChanceWords.grade_cost(grade.band, text.play_phrase(chosen), grade.cost, text.play_phrase(best))
                    + " " + why + (" " + warning.reason if warning is not None else "") + close)

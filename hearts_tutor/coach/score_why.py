@@ -39,6 +39,8 @@ from ..equity.line import MOST_POINTS_IN_A_HAND, ScoreLine
 from ..equity.model import distances
 from .bands import BAND_LIMITS, UNSURE_BELOW, sure_none_better
 from .score_advice import (
+    Kind,
+    ScoreReason,
     after_moon,
     chance_sentence,
     danger_reason,
@@ -51,9 +53,11 @@ from .score_advice import (
     lowest_seats,
     lowest_words,
     may_still_shoot,
+    moon_case,
     moon_outcome,
     moon_reason,
     moon_win_reason,
+    reason_of,
     score_reason,
     scores_so_far,
     tie_end_reason,
@@ -77,48 +81,55 @@ def ends_game(view: PlayerView, line: ScoreLine, card: Card) -> bool:
     return given is not None and game_over(given[1], line.rules)
 
 
-def agreeing_reason(view: PlayerView, line: ScoreLine, card: Card, others: Sequence[Card] = ()) -> str | None:
+def agreeing_reason(view: PlayerView, line: ScoreLine, card: Card, others: Sequence[Card] = ()
+                    ) -> ScoreReason | None:
     """The first score reason that argues for ``card``: completing or letting go a moon
-    (:func:`~.score_advice.moon_reason`), the points to the player with the lowest score
+    (:func:`~.score_advice.moon_case`), the points to the player with the lowest score
     (:func:`~.score_advice.leader_reason`), ending the game while the learner is lowest
     (:func:`~.score_advice.end_it_reason`), or one of ``others`` (in order) giving away points that end the game
     while another player is lowest (:func:`~.score_advice.ending_reason`, :func:`take_it_reason`), said only when
     ``card`` does not end the game itself. None when the game cannot end this hand or no reason agrees."""
     if not line.can_end_this_hand:
         return None
-    for reason in (moon_reason(view, line, card), leader_reason(view, line, card), end_it_reason(view, line, card),
-                   tie_end_reason(view, line, card)):
+    for reason in (moon_case(view, line, card), reason_of(Kind.LOW_PLAYER, leader_reason(view, line, card)),
+                   reason_of(Kind.END_IT, end_it_reason(view, line, card)),
+                   reason_of(Kind.TIE_END, tie_end_reason(view, line, card))):
         if reason is not None:
             return reason
     if ends_game(view, line, card):
         return None
     for other in others:
-        if other != card and (reason := ending_reason(view, line, other) or take_it_reason(view, line, card, other)
-                              or low_player_reason(view, line, card, other)):
+        if other != card and (reason := reason_of(Kind.KEEP_GOING, ending_reason(view, line, other)
+                                                  or take_it_reason(view, line, card, other))
+                              or reason_of(Kind.AIM_LOW, low_player_reason(view, line, card, other))):
             return reason
     return None
 
 
-def score_why(view: PlayerView, line: ScoreLine, best: Card, rival: Card) -> str:
+def score_why(view: PlayerView, line: ScoreLine, best: Card, rival: Card) -> ScoreReason:
     """Why ``best`` keeps the best chance to win the game where ``rival``, the fewest-points card, does not:
     :func:`~.score_advice.score_reason`, or where it has only its plain sentence, :func:`take_it_reason` and the
-    others, or that the game ends after this hand anyway (:func:`ends_anyway_words`)."""
+    others, or that the game ends after this hand anyway (:func:`ends_anyway_words`), with the gap a card closes to
+    a player below the learner (:func:`catch_up_reason`)."""
     why = score_reason(view, line, best, rival)
-    if line_words(line) in why:  # the plain sentence naming the scores
-        specific = (take_it_reason(view, line, best, rival) or tie_end_reason(view, line, best)
-                    or low_player_reason(view, line, best, rival) or low_player_note(view, line, best))
+    if why.kind is not Kind.PLAIN:
+        return why
+    for specific in (reason_of(Kind.KEEP_GOING, take_it_reason(view, line, best, rival)),
+                     reason_of(Kind.TIE_END, tie_end_reason(view, line, best)),
+                     reason_of(Kind.AIM_LOW, low_player_reason(view, line, best, rival)),
+                     reason_of(Kind.LOW_PLAYER, low_player_note(view, line, best))):
         if specific is not None:
             return specific
-        catch_up, anyway = catch_up_reason(view, line, best, rival), ends_anyway_words(view, line)
-        return " ".join(filter(None, (anyway, catch_up))) or why
-    return why
+    catch_up, anyway = catch_up_reason(view, line, best, rival), ends_anyway_words(view, line)
+    if catch_up is not None:
+        return ScoreReason(Kind.CATCH_UP, f"{anyway} {catch_up}" if anyway else catch_up)
+    return reason_of(Kind.ENDS_ANYWAY, anyway) or why
 
 
-def specific_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card) -> str | None:
-    """:func:`score_why` when it names a Hearts reason, else that the game ends after this hand anyway
-    (:func:`ends_anyway_words`), else None."""
+def specific_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card) -> ScoreReason | None:
+    """:func:`score_why` when it names a Hearts reason or that the game ends after this hand anyway, else None."""
     why = score_why(view, line, best, rival)
-    return ends_anyway_words(view, line) if line_words(line) in why else why
+    return None if why.kind is Kind.PLAIN else why
 
 
 def feedback_reason(view: PlayerView, line: ScoreLine, chosen: Card, best: Card, *, fewest: bool = False

@@ -34,6 +34,7 @@ learner winning or losing), as measured.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -44,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from ..coach.bands import CHANCE_GOOD
+from ..coach.score_advice import MOON_KINDS, Kind, ScoreReason
 from ..coach.text import play_phrase
 from ..coach.to_score import ScoreLine, compare, percent
 from ..engine.cards import Card
@@ -147,7 +149,7 @@ def score_facts_words(view: PlayerView) -> str:
     return " ".join(words)
 
 
-def score_words(view: PlayerView, best: Card, tempting: Card) -> str | None:
+def score_words(view: PlayerView, best: Card, tempting: Card) -> ScoreReason | None:
     """The Hearts reason the score picks ``best`` over ``tempting`` (who takes the points and what that does to the
     end of the game: :func:`~hearts_tutor.coach.score_why.specific_reason`), with the seats named as the puzzle
     names them ('the player on your left'); None when no such reason can be said of the position."""
@@ -157,13 +159,13 @@ def score_words(view: PlayerView, best: Card, tempting: Card) -> str | None:
     from ..coach.score_why import specific_reason
     from ..coach.text import cap
 
-    why = specific_reason(view, score_line(view), best, tempting)
-    if why is None:
+    reason = specific_reason(view, score_line(view), best, tempting)
+    if reason is None:
         return None
-    why = re.sub(r"\bseat (\d)'s (\d+)", lambda m: f"the {m[2]} of {who(view, int(m[1]))}", why, flags=re.I)
+    why = re.sub(r"\bseat (\d)'s (\d+)", lambda m: f"the {m[2]} of {who(view, int(m[1]))}", reason.words, flags=re.I)
     why = re.sub(r"\bseat (\d)\b", lambda m: who(view, int(m[1])), why)
     why = re.sub(r"\bSeat (\d)\b", lambda m: cap(who(view, int(m[1]))), why)
-    return why
+    return dataclasses.replace(reason, words=why)
 
 
 def ends_words(b: str, t: str, best: Sequence[float], tempting: Sequence[float]) -> str:
@@ -411,16 +413,17 @@ def explain_at_score(view: PlayerView, best: Card, tempting: Card, chance: Mappi
     b, t = play_phrase(best), play_phrase(tempting)
     game = ends_words(b, t, ends[best], ends[tempting])
     fewer = points[best] - points[tempting]
-    why = score_words(view, best, tempting)
+    reason = score_words(view, best, tempting)
+    why = None if reason is None else reason.words
     if after is not None:
         moon = moon_words(view, best, tempting, after)
         ends_less = sum(ends[best][:2]) <= sum(ends[tempting][:2]) - MOVED
         more_moons = after[best].moon - after[tempting].moon >= MOVED
-        if why is not None and (("keep the game going" in why and not ends_less) or
-                                ("take every point" in why and not more_moons)):
+        kind = None if reason is None else reason.kind
+        if (kind is Kind.KEEP_GOING and not ends_less) or (kind is Kind.SHOOT and not more_moons):
             why = None  # the play-outs do not bear the Hearts reason out
         moon_counts = after[best].moon - after[tempting].moon >= (chance[best] - chance[tempting]) / 2
-        if moon is not None and (why is None or ("moon" not in why and moon_counts)):
+        if moon is not None and (why is None or (kind not in MOON_KINDS and moon_counts)):
             why = moon
         why = why or points_go_words(view, best, tempting, after, ends)
     lower, higher = percent(chance[tempting]), percent(chance[best])
