@@ -229,6 +229,8 @@ def test_points_on_a_player_below_you_are_a_reason_when_you_are_behind() -> None
     assert catch_up_reason(*at(OWN_MOON_HANDS, OWN_MOON_PLAYS, (85, 90, 95, 99)), FIVE_H, three_d) is None  # lowest
     assert catch_up_reason(*at(OWN_MOON_HANDS, OWN_MOON_PLAYS, (80, 97, 70, 99)), FIVE_H, three_d) is None  # above
     assert catch_up_reason(*at(OWN_MOON_HANDS, OWN_MOON_PLAYS, (95, 99, 80, 98)), FIVE_H, three_d) is None  # ends it
+    # seat 2 on 30 cannot take the 66 points it would need to pass the learner: catching seat 1 is not the reason
+    assert catch_up_reason(*at(OWN_MOON_HANDS, OWN_MOON_PLAYS, (95, 90, 30, 99)), FIVE_H, three_d) is None
     # where this hand's points already end the game (the learner's 1 point at 99), the coach says so, then the gap
     view, line = at(OWN_MOON_HANDS, OWN_MOON_PLAYS, (99, 90, 80, 95))
     assert ends_anyway(view, line)

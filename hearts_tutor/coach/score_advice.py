@@ -186,7 +186,7 @@ def would_take(view: PlayerView, line: ScoreLine, taker: int, card: Card, reache
     return f"{stays}{gift} would take {who(line, taker)}, {winning}, to at least {reached}: "
 
 
-def _left_to_take(view: PlayerView) -> int:
+def left_to_take(view: PlayerView) -> int:
     """The points of the cards nobody has taken yet (the trick's, the learner's hand, the unseen cards), the jack
     of diamonds' minus not counted: the most this hand can still add to one score."""
     cards = (*view.carried, *view.trick, *view.hand, *view.unseen())
@@ -214,7 +214,7 @@ def _cannot_be_caught(view: PlayerView, line: ScoreLine, final: int, spent: int)
     if jack_relief(view):
         return False  # the jack of diamonds could still lower the learner's score: nothing proven
     need = sum(max(0, final - (v + so_far[s])) for s, v in enumerate(line.scores) if s != line.seat)
-    return need > _left_to_take(view) - spent
+    return need > left_to_take(view) - spent
 
 
 def end_this_hand_words(line: ScoreLine) -> str:
@@ -323,7 +323,7 @@ def _moon_keeps_you_in(view: PlayerView, line: ScoreLine) -> str | None:
         return None
     taken = moon_points(view)[me]
     room = distances(line.scores, line.rules)[me] - taken + jack_relief(view)
-    if room > _left_to_take(view) - 1 or not _cannot_be_caught(view, line, mine + taken + max(room, 0), max(room, 0)):
+    if room > left_to_take(view) - 1 or not _cannot_be_caught(view, line, mine + taken + max(room, 0), max(room, 0)):
         return None
     yours = f"You have {mine} and every point so far this hand ({taken} point{'s' if taken != 1 else ''})"
     if room <= 0:
@@ -541,7 +541,7 @@ def danger_reason(view: PlayerView, line: ScoreLine) -> str | None:
         return None  # another player may be shooting the moon: stopping it may be worth a point or two
     taken = so_far[me]
     room = distances(line.scores, line.rules)[me] - taken
-    left = _left_to_take(view)
+    left = left_to_take(view)
     moon_open = may_still_shoot(view, me)
     most = left - 1 if moon_open else left  # taking every point left would be a moon
     if room <= 0 or room > most:
@@ -632,7 +632,8 @@ def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | No
 
 
 __all__ = ["MOON_KINDS", "Kind", "ScoreReason", "after_moon", "chance_sentence", "danger_reason", "end_it_reason",
-           "end_this_hand_words", "ending_reason", "ends_anyway", "jack_relief", "leader_reason", "line_words",
-           "lowest_seats", "lowest_words", "may_still_shoot", "moon_case", "moon_outcome", "moon_reason",
-           "moon_win_reason", "points_only_note", "reason_of", "score_reason", "scores_so_far", "tie_end_reason",
-           "to_target", "trick_to_winner", "unless_moon_words", "who", "with_points_only_note", "would_take"]
+           "end_this_hand_words", "ending_reason", "ends_anyway", "jack_relief", "leader_reason", "left_to_take",
+           "line_words", "lowest_seats", "lowest_words", "may_still_shoot", "moon_case", "moon_outcome",
+           "moon_reason", "moon_win_reason", "points_only_note", "reason_of", "score_reason", "scores_so_far",
+           "tie_end_reason", "to_target", "trick_to_winner", "unless_moon_words", "who", "with_points_only_note",
+           "would_take"]
