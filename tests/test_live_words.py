@@ -241,3 +241,48 @@ def test_points_on_a_player_below_you_are_a_reason_when_you_are_behind() -> None
                           "after this hand and the lowest score wins"), why
     assert why.endswith("Seat 1 has 90 to your 100. The 5 of hearts would take seat 1, who takes this trick, to at "
                         "least 91: 9 below you."), why
+
+
+# Seat 1 wins the first trick with the ace of clubs and leads the 2 of spades; seats 2 and 3, out of spades, throw
+# hearts; the learner, last, holds the 6 and the queen of spades: either wins the trick.
+CHEAPEST_HANDS = {0: "2C 6S QS 3C 4C 5C 6C 7C 2D 3D 4D 5D 6D", 1: "AC 2S 3S 4S 5S 7S 8S 9S TS JS KS AS 7D",
+                  2: "8C 9C TC JC QC KC 6H 8D 9D TD JD QD KD", 3: "AD 2H 3H 4H 5H 7H 8H 9H TH JH QH KH AH"}
+CHEAPEST_PLAYS = "2C AC 8C AD 2S 6H 9H"
+
+
+def test_when_every_card_wins_the_trick_the_hint_says_so() -> None:
+    """A generic reason ('when the coach plays the rest of the hand out many times, this card gives you the fewest
+    points') where the reason is plain: last to play, every card wins, so win with the one adding no points."""
+    from hearts_tutor.coach.hints import explain_play
+
+    view = make_state("standard", CHEAPEST_HANDS, CHEAPEST_PLAYS).view(0)
+    six, queen = parse_cards("6S QS")
+    assert view.legal_plays() == [six, queen] or sorted(view.legal_plays()) == sorted([six, queen])
+    words = explain_play(view, six, tempting=queen)
+    assert words == ("Play the 6 of spades: you are last to play and every card you can play wins this trick, so win "
+                     "it with the one that adds no points of its own; the queen of spades would add 13."), words
+    # the fact checker reads it back, and refuses it where a card can stay under (seat 3 leads the 2 of spades)
+    from hearts_tutor.coach.facts import check_explanation
+
+    assert check_explanation(view, words, six, queen) == []
+    ducks = make_state("standard", {**CHEAPEST_HANDS, 0: "2C 6S QS 3C 4C 5C 6C 7C 2D 3D 4D 5D 6D",
+                                    1: "AC 7S 3S 4S 5S 2S 8S 9S TS JS KS AS 7D"}, "2C AC 8C AD 7S 6H 9H").view(0)
+    assert check_explanation(ducks, words, six, queen)
+
+
+def test_where_every_card_comes_out_the_same_the_hint_says_the_choice_makes_no_difference(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Every card gave 25 points in the play-outs, and the hint said its card 'gives you the fewest points'."""
+    import hearts_tutor.bots.search as search
+    from hearts_tutor.bots.search import Estimate
+    from hearts_tutor.coach.hints import hint
+
+    view = make_state("standard", CHEAPEST_HANDS, CHEAPEST_PLAYS).view(0)
+    same = {c: Estimate(25.0, 0.0, 10) for c in view.legal_plays()}
+    monkeypatch.setattr(search, "evaluate_plays", lambda *a, **k: same)
+    found = hint(view, seed=1, rollouts=10, workers=1)
+    assert found.reason.endswith("or any other card: when the coach plays the rest of the hand out many times, every "
+                                 "card you can play gives you the same (about 25 points this hand), so here the "
+                                 "choice makes no difference."), found.reason
+    apart = {**same, parse_card("QS"): Estimate(38.0, 0.0, 10)}
+    monkeypatch.setattr(search, "evaluate_plays", lambda *a, **k: apart)
+    assert "makes no difference" not in hint(view, seed=1, rollouts=10, workers=1).reason

@@ -498,6 +498,18 @@ class LastToPlay:
 
 
 @dataclass(frozen=True)
+class EveryCardWins:
+    """Every legal card of this seat wins the trick (it plays last, so nothing played after can beat it)."""
+
+    def holds(self, view: PlayerView) -> bool:
+        return bool(view.trick) and players_after(view) == 0 and all(
+            (trick_winner(view, c) or (None,))[0] == view.seat for c in view.legal_plays())
+
+    def sentence(self, view: PlayerView) -> str:
+        return "every card you can play wins this trick"
+
+
+@dataclass(frozen=True)
 class PlayersAfter:
     """How many players are still to play to this trick after this seat."""
 
@@ -696,6 +708,7 @@ _PHRASES: tuple[tuple[str, Reader], ...] = (
     (r"this trick holds no points so far|there are no points in this trick", lambda c, m: [TrickPoints(0)]),
     (rf"this trick already holds {_NUM} points?", lambda c, m: [TrickPoints(_number(m[1]))]),
     (r"you are last to play", lambda c, m: [LastToPlay()]),
+    (r"every card you can play wins this trick", lambda c, m: [EveryCardWins()]),
     (rf"{_NUM} players? (?:is|are) still to play after you", lambda c, m: [PlayersAfter(_number(m[1]))]),
     (rf"{_WHO} has taken every point so far", lambda c, m: [TookEveryPoint(_seat(c.view, m[1]))]),
     (r"you have taken every point so far", lambda c, m: [TookEveryPoint(c.view.seat)]),

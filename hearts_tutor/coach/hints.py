@@ -49,6 +49,7 @@ from .reasons import lead_from_shooter, play_reason
 if TYPE_CHECKING:
     from ..bots.search import Estimate
 from .situation import (
+    card_points,
     high_hearts,
     is_high_spade,
     is_point_card,
@@ -60,6 +61,9 @@ from .situation import (
     stake,
     trick_winner,
 )
+
+#: Expected points within which every legal card counts as giving the same: then no card is better.
+SAME_POINTS = 0.01
 
 #: Seconds of rollouts behind one hint (the hint's p95 target is 1.0 s on two cores).
 HINT_SECONDS = 0.9
@@ -153,6 +157,9 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
         reason = moon.reason + (f" {note} {kept_chance_sentence(est, best)}" if note else "")
         found = dataclasses.replace(moon, reason=reason, line=line, chance=chance, unit="chance" if note else "points")
         return _unsure(found, est)
+    if line is None and est[ranked[-1]].mean - est[best].mean <= SAME_POINTS:  # every card comes out the same
+        return Hint((best,), text.hint_any_card(best, est[best].mean, "Play" if view.trick else "Lead"),
+                    est[best].mean)
     if line is None:
         return Hint((best,), explain_play(view, best, est[best].mean, tempting=ranked[1]), est[best].mean)
     chance = 1.0 - est[best].mean / 100
@@ -455,6 +462,10 @@ def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempt
             why = text.hint_win_safely(c)
         elif fact is not None:
             why = fact.words
+        elif players_after(view) == 0 and stake(view) > 0 and all(_would_win(view, d) for d in legal) and \
+                card_points(view, (c,)) == min(card_points(view, (d,)) for d in legal):
+            theirs = card_points(view, (tempting,)) if tempting is not None else 0
+            why = text.hint_win_cheapest(c, card_points(view, (c,)), tempting, theirs)
         else:
             more = more_reason(view, c, tempting)
             why = more.words if more is not None else text.hint_generic(c)

@@ -607,6 +607,21 @@ def hint_win_safely(c: Card) -> str:
             "with a high card is free and gets that card out of your hand.")
 
 
+def hint_win_cheapest(c: Card, own: int, tempting: Card | None = None, theirs: int = 0) -> str:
+    """Last to play, every legal card wins the trick: win it with ``c``, the card adding the fewest points of its
+    own (``own``); ``tempting`` would add ``theirs``."""
+    adds = "adds no points of its own" if own == 0 else f"adds the fewest points of its own ({own})"
+    also = f"; {card_name(tempting)} would add {theirs}" if tempting is not None and theirs > own else ""
+    return (f"Play {card_name(c)}: you are last to play and every card you can play wins this trick, so win it with "
+            f"the one that {adds}{also}.")
+
+
+def hint_any_card(c: Card, expected: float, verb: str = "Play") -> str:
+    """Every legal card comes out the same in the coach's play-outs (about ``expected`` points)."""
+    return (f"{verb} {card_name(c)}, or any other card: {GENERIC}, every card you can play gives you the same "
+            f"({points_phrase(expected)} this hand), so here the choice makes no difference.")
+
+
 def hint_win_bonus(c: Card, points: int) -> str:
     return (f"Play {card_name(c)}: you are last to play and this trick holds the jack of diamonds, so winning "
             f"it takes {-points} point{'' if points == -1 else 's'} off your score.")
