@@ -286,3 +286,20 @@ def test_where_every_card_comes_out_the_same_the_hint_says_the_choice_makes_no_d
     apart = {**same, parse_card("QS"): Estimate(38.0, 0.0, 10)}
     monkeypatch.setattr(search, "evaluate_plays", lambda *a, **k: apart)
     assert "makes no difference" not in hint(view, seed=1, rollouts=10, workers=1).reason
+
+
+def test_a_hint_compares_its_card_with_a_worse_one_and_names_those_as_good(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Cards that come out the same in the play-outs (the 2 and 3 of spades here) are not the contrast: the reason
+    compares the hint's card with a card that does worse, and the equal ones are named as doing as well."""
+    import hearts_tutor.bots.search as search
+    from hearts_tutor.bots.search import Estimate
+    from hearts_tutor.coach.hints import hint
+
+    view = make_state("standard", CHEAPEST_HANDS, "2C AC 8C AD").view(1)  # seat 1 leads trick 2
+    est = {c: Estimate(5.0, 0.0, 10) for c in view.legal_plays()}
+    est.update({c: Estimate(1.0, 0.0, 10) for c in parse_cards("2S 3S")})
+    monkeypatch.setattr(search, "evaluate_plays", lambda *a, **k: est)
+    reason = hint(view, seed=1, rollouts=10, workers=1).reason
+    assert reason.startswith("Lead the 2 of spades: the 2 of spades is lower than the 4 of spades"), reason
+    assert reason.endswith("The 3 of spades does as well in the coach's play-outs."), reason
+    assert "lower than the 3 of spades" not in reason

@@ -161,7 +161,10 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
         return Hint((best,), text.hint_any_card(best, est[best].mean, "Play" if view.trick else "Lead"),
                     est[best].mean)
     if line is None:
-        return Hint((best,), explain_play(view, best, est[best].mean, tempting=ranked[1]), est[best].mean)
+        same = [c for c in ranked[1:] if est[c].mean - est[best].mean <= SAME_POINTS]  # as good as ``best``
+        worse = next(c for c in ranked if c != best and c not in same)  # compared with a card that does worse
+        reason = explain_play(view, best, est[best].mean, tempting=worse)
+        return Hint((best,), f"{reason} {text.as_good(same)}" if same else reason, est[best].mean)
     chance = 1.0 - est[best].mean / 100
     reason = explain_play(view, best, est[best].points, tempting=ranked[1])
     if settled is not None:

@@ -622,6 +622,12 @@ def hint_any_card(c: Card, expected: float, verb: str = "Play") -> str:
             f"({points_phrase(expected)} this hand), so here the choice makes no difference.")
 
 
+def as_good(cards: Sequence[Card]) -> str:
+    """Said after a hint's reason: the other cards that came out the same in the coach's play-outs."""
+    names = join_words([card_name(c) for c in cards])
+    return f"{cap(names)} {'does' if len(cards) == 1 else 'do'} as well in the coach's play-outs."
+
+
 def hint_win_bonus(c: Card, points: int) -> str:
     return (f"Play {card_name(c)}: you are last to play and this trick holds the jack of diamonds, so winning "
             f"it takes {-points} point{'' if points == -1 else 's'} off your score.")
