@@ -280,9 +280,9 @@ def test_where_every_card_comes_out_the_same_the_hint_says_the_choice_makes_no_d
     same = {c: Estimate(25.0, 0.0, 10) for c in view.legal_plays()}
     monkeypatch.setattr(search, "evaluate_plays", lambda *a, **k: same)
     found = hint(view, seed=1, rollouts=10, workers=1)
-    assert found.reason.endswith("or any other card: when the coach plays the rest of the hand out many times, every "
-                                 "card you can play gives you the same (about 25 points this hand), so here the "
-                                 "choice makes no difference."), found.reason
+    assert found.reason.endswith("or any other card: in the coach's play-outs every card you can play gives you the "
+                                 "same (about 25 points this hand), so here the choice makes no difference."), \
+        found.reason
     apart = {**same, parse_card("QS"): Estimate(38.0, 0.0, 10)}
     monkeypatch.setattr(search, "evaluate_plays", lambda *a, **k: apart)
     assert "makes no difference" not in hint(view, seed=1, rollouts=10, workers=1).reason

@@ -157,14 +157,8 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
         reason = moon.reason + (f" {note} {kept_chance_sentence(est, best)}" if note else "")
         found = dataclasses.replace(moon, reason=reason, line=line, chance=chance, unit="chance" if note else "points")
         return _unsure(found, est)
-    if line is None and est[ranked[-1]].mean - est[best].mean <= SAME_POINTS:  # every card comes out the same
-        return Hint((best,), text.hint_any_card(best, est[best].mean, "Play" if view.trick else "Lead"),
-                    est[best].mean)
     if line is None:
-        same = [c for c in ranked[1:] if est[c].mean - est[best].mean <= SAME_POINTS]  # as good as ``best``
-        worse = next(c for c in ranked if c != best and c not in same)  # compared with a card that does worse
-        reason = explain_play(view, best, est[best].mean, tempting=worse)
-        return Hint((best,), f"{reason} {text.as_good(same)}" if same else reason, est[best].mean)
+        return Hint((best,), points_play_reason(view, {c: est[c].mean for c in legal}), est[best].mean)
     chance = 1.0 - est[best].mean / 100
     reason = explain_play(view, best, est[best].points, tempting=ranked[1])
     if settled is not None:
@@ -405,6 +399,26 @@ def _pass_parts(view: PlayerView, cards: tuple[Card, ...], accepted: Sequence[tu
         group = [c for c in low if suit_of(c) == suit]
         parts.append((group, partial(text.reason_pass_low, group, left)))
     return parts
+
+
+def points_contrast(means: Mapping[Card, float]) -> tuple[Card, list[Card], Card | None]:
+    """From each legal card's expected points: the best card, the others that do as well (within
+    :data:`SAME_POINTS`), and the best of those that do worse, its contrast (None when every card does the same)."""
+    ranked = sorted(means, key=lambda c: (round(means[c], 9), *card_order(c)))
+    best = ranked[0]
+    same = [c for c in ranked[1:] if means[c] - means[best] <= SAME_POINTS]
+    return best, same, next((c for c in ranked[1:] if c not in same), None)
+
+
+def points_play_reason(view: PlayerView, means: Mapping[Card, float]) -> str:
+    """The words of a play hint judged in points (``means``: each legal card's expected points): the best card's
+    reason against its contrast (:func:`points_contrast`, :func:`explain_play`), naming the cards that do as well;
+    where every card comes out the same, that the choice makes no difference."""
+    best, same, worse = points_contrast(means)
+    if worse is None:
+        return text.hint_any_card(best, means[best], "Play" if view.trick else "Lead")
+    reason = explain_play(view, best, means[best], tempting=worse)
+    return f"{reason} {text.as_good(same)}" if same else reason
 
 
 def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempting: Card | None = None,

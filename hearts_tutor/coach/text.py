@@ -618,8 +618,8 @@ def hint_win_cheapest(c: Card, own: int, tempting: Card | None = None, theirs: i
 
 def hint_any_card(c: Card, expected: float, verb: str = "Play") -> str:
     """Every legal card comes out the same in the coach's play-outs (about ``expected`` points)."""
-    return (f"{verb} {card_name(c)}, or any other card: {GENERIC}, every card you can play gives you the same "
-            f"({points_phrase(expected)} this hand), so here the choice makes no difference.")
+    return (f"{verb} {card_name(c)}, or any other card: in the coach's play-outs every card you can play gives you "
+            f"the same ({points_phrase(expected)} this hand), so here the choice makes no difference.")
 
 
 def as_good(cards: Sequence[Card]) -> str:

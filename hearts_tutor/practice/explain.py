@@ -175,7 +175,7 @@ def check_graded_moves(count: int, *, seed: int = 0, rollouts: int = 60,
     from ..batch.tournament import deal_for
     from ..bots import make_bot
     from ..coach.grading import grade_play
-    from ..coach.hints import explain_play
+    from ..coach.hints import points_contrast, points_play_reason
     from ..engine.rules import Rules
 
     rules = Rules.preset("standard")
@@ -197,8 +197,9 @@ def check_graded_moves(count: int, *, seed: int = 0, rollouts: int = 60,
             if len(legal) > 1 and rng.random() < 0.3:
                 chosen = rng.choice(legal)
                 grade = grade_play(view, chosen, seed=rng.getrandbits(31), rollouts=rollouts)
-                runner_up = min((c for c in legal if c != grade.best), key=lambda c: grade.expected[c])
-                said = [(grade.explanation, chosen), (explain_play(view, grade.best, tempting=runner_up), runner_up)]
+                means = {c: grade.expected[c] for c in legal}
+                hinted = points_play_reason(view, means)  # the words of the hint there, and what they compare
+                said = [(grade.explanation, chosen), (hinted, points_contrast(means)[2])]
                 report.checked += 1
                 for words, other in said:
                     report.generic += says_only_generic(words)
