@@ -232,15 +232,17 @@ def test_points_on_a_player_below_you_are_a_reason_when_you_are_behind() -> None
     # seat 2 on 30 cannot take the 66 points it would need to pass the learner: catching seat 1 is not the reason
     assert catch_up_reason(*at(OWN_MOON_HANDS, OWN_MOON_PLAYS, (95, 90, 30, 99)), FIVE_H, three_d) is None
     # where this hand's points already end the game (the learner's 1 point at 99), the coach says so, then the gap
-    view, line = at(OWN_MOON_HANDS, OWN_MOON_PLAYS, (99, 90, 80, 95))
+    far = at(OWN_MOON_HANDS, OWN_MOON_PLAYS, (99, 90, 80, 95))  # 35 to make up on three players, 25 points left
+    assert ends_anyway(*far) and catch_up_reason(*far, FIVE_H, three_d) is None
+    view, line = at(OWN_MOON_HANDS, OWN_MOON_PLAYS, (99, 92, 90, 97))
     assert ends_anyway(view, line)
     reason = score_why(view, line, FIVE_H, three_d)
     why = reason.words
     assert reason.kind is Kind.CATCH_UP
     assert why.startswith("With the 1 point you have taken this hand, your score is at least 100: the game ends "
                           "after this hand and the lowest score wins"), why
-    assert why.endswith("Seat 1 has 90 to your 100. The 5 of hearts would take seat 1, who takes this trick, to at "
-                        "least 91: 9 below you."), why
+    assert why.endswith("Seat 1 has 92 to your 100. The 5 of hearts would take seat 1, who takes this trick, to at "
+                        "least 93: 7 below you."), why
 
 
 # Seat 1 wins the first trick with the ace of clubs and leads the 2 of spades; seats 2 and 3, out of spades, throw

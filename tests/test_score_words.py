@@ -233,6 +233,9 @@ def test_the_puzzle_score_facts_name_each_player_within_a_hands_reach_of_the_tar
     assert "89 points, 11 short of 100: this hand can end the game" in far and "70 points" not in far, far
     # a wrong second score is caught by the checker
     assert check_score_explanation(near, words.replace("84 points, 16 short", "83 points, 17 short"))
+    # the lowest score is said once, as the lowest, not in the list of those near the target
+    low = score_facts_words(at(queen, (80, 75, 89, 99)))
+    assert "89 points, 11 short of 100: this hand can end the game" in low and "75 points" not in low, low
 
 
 # ----- F1: rules with no game-win table -----

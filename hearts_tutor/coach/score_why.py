@@ -264,7 +264,7 @@ def catch_up_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card) 
     """The learner is behind (another player has a lower score, counting this hand's points so far) and the game
     can end this hand: ``best`` throws more points than ``rival`` on a trick taken by a player below the learner,
     one the learner must finish below to win, and those points do not end the game themselves (or it ends after
-    this hand anyway); the points still to take could bring the lowest score up to the learner's. None otherwise,
+    this hand anyway); the points still to take could bring every lower score up to the learner's. None otherwise,
     and under a jack of diamonds that scores minus (who ends lower is then not proven)."""
     if not view.trick or best == rival or not line.can_end_this_hand or view.rules.jack_points < 0:
         return None
@@ -277,8 +277,8 @@ def catch_up_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card) 
     after = scores_so_far(view, line)
     if given <= 0 or after[taker] >= after[me] or min(after) == after[me]:
         return None
-    if after[me] - min(after) > left_to_take(view):
-        return None  # the points still to take cannot bring the lowest score up to the learner's: catching up
+    if sum(after[me] - v for v in after if v < after[me]) > left_to_take(view):
+        return None  # the points still to take cannot bring every lower score up to the learner's: catching up
         # with this player is not what the card is for
     reached = after[taker] + stake(view, best)
     if game_over([reached], line.rules) and not ends_anyway(view, line):

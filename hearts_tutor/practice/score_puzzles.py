@@ -105,9 +105,9 @@ def end_rates(line: ScoreLine, rows: Sequence[Sequence[int]]) -> tuple[float, fl
 def score_facts_words(view: PlayerView) -> str:
     """The score line's deciding facts, in words the fact checker reads back (:mod:`hearts_tutor.coach.
     score_facts`): the highest score and how far it is from the target, and so of every other player's score that
-    points taken in one hand could bring to the target; who has the lowest score. Where points
-    have been taken this hand, they are the scores before it ('Before this hand, ... had ...'), and every score
-    counting this hand's points so far follows."""
+    points taken in one hand could bring to the target (not the lowest's, nor where this hand's points already end
+    the game); who has the lowest score. Where points have been taken this hand, they are the scores before it
+    ('Before this hand, ... had ...'), and every score counting this hand's points so far follows."""
     from ..bots.moon import moon_points
     from ..coach.facts import who
     from ..coach.text import cap
@@ -123,8 +123,9 @@ def score_facts_words(view: PlayerView) -> str:
     now_scores = [v + p for v, p in zip(scores, so_far, strict=True)]
     ended = game_over(now_scores, view.rules)  # this hand's points already end the game: said after the scores
     can_end = "." if ended else ": this hand can end the game."
-    near = [s for s in sorted(range(view.n), key=lambda s: (-scores[s], s))  # other players who could reach it
-            if s not in (top, me) and target - scores[s] <= MOST_POINTS_IN_A_HAND]
+    near = [] if ended else [  # other players who could reach it (not the lowest: said next)
+        s for s in sorted(range(view.n), key=lambda s: (-scores[s], s))
+        if s not in (top, me) and target - scores[s] <= MOST_POINTS_IN_A_HAND and scores[s] > min(scores)]
     also = "".join(f"{', and' if s == near[-1] else ','} {who(view, s)} {has} {scores[s]} points, "
                    f"{target - scores[s]} short of {target}" for s in near)
     words = [f"{start} {have if top == me else has} {scores[top]} points, {short} short of {target}{also}{can_end}"]
