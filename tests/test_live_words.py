@@ -305,3 +305,25 @@ def test_a_hint_compares_its_card_with_a_worse_one_and_names_those_as_good(monke
     assert reason.startswith("Lead the 2 of spades: the 2 of spades is lower than the 4 of spades"), reason
     assert reason.endswith("The 3 of spades does as well in the coach's play-outs."), reason
     assert "lower than the 3 of spades" not in reason
+
+
+# Review s10 F-1 (seed 31, trick 6 of medium bots' hand): seat 1 leads the 5 of hearts, seats 2 and 3 follow with the
+# 7 and 6; the learner, last, holds the 4 and the king of hearts.
+DUCK_HANDS = {0: "3C 6C 4D 8D 9D 9S 4H KH 7C JS 5D 5S 3S", 1: "QC KC AC TD JD QD TH 8C 8S 6D AS 7S 5H",
+              2: "2D KD QS 2H 3H 9H AH 5C KS 7D 4S 2S 7H", 3: "4C 9C TC JC AD 8H JH 2C TS 3D 6S QH 6H"}
+DUCK_PLAYS = "2C 7C 8C 5C  8S KS TS JS  7D 3D 5D 6D  4S 6S 5S AS  7S 2S QH 3S  5H 7H 6H"
+
+
+def test_a_grade_whose_better_card_also_takes_fewer_points_says_the_points_reason() -> None:
+    """F-1: the 4 of hearts ducks, the king takes the trick; at (60, 96, 30, 70) the grade of the king said 'playing
+    for the fewest points is not what wins the game', though the 4 is better for points and for the game."""
+    from hearts_tutor.coach.grading import grade_play
+
+    view, _line = at(DUCK_HANDS, DUCK_PLAYS, (60, 96, 30, 70))
+    grade = grade_play(view, parse_card("KH"), seed=1, rollouts=40)
+    assert grade.best == parse_card("4H") and grade.unit == "chance", grade
+    assert "Play the 4 of hearts: it stays under the 7 of hearts, so you do not take this trick." in \
+        grade.explanation, grade.explanation
+    assert "fewest points is not" not in grade.explanation and "favour" not in grade.explanation
+    assert "the score, not the points, decides" not in grade.feedback, grade.feedback
+    assert "more than the coach's choice this hand, on average" in grade.feedback, grade.feedback

@@ -627,8 +627,8 @@ def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | No
                    reason_of(Kind.DANGER, danger_reason(view, line))):
         if reason is not None:
             return reason
-    return ScoreReason(Kind.PLAIN, f"At these scores ({line_words(line)}) playing for the fewest points is not what "
-                       "wins the game.")
+    return ScoreReason(Kind.PLAIN, f"At these scores ({line_words(line)}) the coach's play-outs favour "
+                       f"{card_name(best)} for winning the game, though no one fact of the position decides it.")
 
 
 __all__ = ["MOON_KINDS", "Kind", "ScoreReason", "after_moon", "chance_sentence", "danger_reason", "end_it_reason",

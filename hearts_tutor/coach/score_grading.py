@@ -122,11 +122,13 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
     close = _close_call(grade)
     if loss.cost[fewest] > 0 and loss.best != fewest and grade.band != "best":
         if kind == "play":
-            explanation, feedback = _score_decided(view, line, grade, chosen, fewest, close)
+            extra = points.means[chosen] - points.means[grade.best]  # what the learner's card takes more
+            explanation, feedback = _score_decided(view, line, grade, chosen, fewest, close, extra=extra)
         else:
             why = pass_reason(view, line, is_moon_pass(view, line, loss.best))
-            explanation = _add(explanation, why or f"At these scores ({line_words(line)}) the fewest points are not "
-                                                   "what wins the game.", close)
+            plain = (f"At these scores ({line_words(line)}) the coach's play-outs favour {text.pass_phrase(loss.best)} "
+                     "for winning the game, though no one fact of the position decides it.")
+            explanation = _add(explanation, why or plain, close)
             feedback = _add(feedback, why, close) if why else feedback
     elif line.can_end_this_hand:
         if kind == "play":
@@ -169,22 +171,28 @@ def _add(words: str, extra: str, close: str) -> str:
     return f"{words} {extra}"
 
 
-def _score_decided(view: PlayerView, line: ScoreLine, grade: Grade, chosen: Card, fewest: Card, close: str
-                   ) -> tuple[str, str]:
+def _score_decided(view: PlayerView, line: ScoreLine, grade: Grade, chosen: Card, fewest: Card, close: str, *,
+                   extra: float = -1.0) -> tuple[str, str]:
     """A play's explanation and feedback when the score picks another card (``grade.best``) than the points would
     (``fewest``): the score's reason instead of a points reason (a points reason for the score's card may be
     false: it is not the fewest-points card), and in the feedback, before the reveal, the reason the learner's card
-    is wrong in words that name no other card (else that the score, not the points, decides)."""
-    from .hints import tutor_warning
+    is wrong in words that name no other card (else that the score, not the points, decides). Where the score has
+    no Hearts reason and the score's card takes no more points than the learner's on average (``extra``, the
+    learner's card's points over it, is not below 0: the points could not tell the learner's card from the
+    fewest), the points reason against the learner's card, and the feedback says it takes more points too."""
+    from .hints import explain_play, tutor_warning
 
     best = grade.best
-    why = score_why(view, line, best, fewest).words
+    reason = score_why(view, line, best, fewest)
+    in_points = reason.kind is Kind.PLAIN and extra >= 0
+    why = explain_play(view, best, tempting=chosen) if in_points else reason.words
     warning = tutor_warning(view, chosen)
     explanation = (ChanceWords.grade_cost(grade.band, text.play_phrase(chosen), grade.cost, text.play_phrase(best))
                    + " " + why + (" " + warning.reason if warning is not None else "") + close)
     against = feedback_reason(view, line, chosen, best, fewest=chosen == fewest)
     if against is None or not names_only(against, view, chosen):
-        against = why if names_only(why, view, chosen) else score_decides_words(line)
+        against = (why if names_only(why, view, chosen) else
+                   text.feedback_more_points(extra) if in_points else score_decides_words(line))
     return explanation, ChanceWords.grade_feedback(grade.band, grade.cost) + " " + against + close
 
 

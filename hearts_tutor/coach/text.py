@@ -622,6 +622,13 @@ def hint_any_card(c: Card, expected: float, verb: str = "Play") -> str:
             f"the same ({points_phrase(expected)} this hand), so here the choice makes no difference.")
 
 
+def feedback_more_points(extra: float) -> str:
+    """Said before the coach's move is revealed: the learner's card also takes more points (``extra``) on average."""
+    if extra < 0.05:
+        return "It takes about as many points this hand as the coach's choice; what it loses is the chance to win."
+    return f"It also takes {points_phrase(extra)} more than the coach's choice this hand, on average."
+
+
 def as_good(cards: Sequence[Card]) -> str:
     """Said after a hint's reason: the other cards that came out the same in the coach's play-outs."""
     names = join_words([card_name(c) for c in cards])
