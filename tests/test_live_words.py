@@ -327,3 +327,22 @@ def test_a_grade_whose_better_card_also_takes_fewer_points_says_the_points_reaso
     assert "fewest points is not" not in grade.explanation and "favour" not in grade.explanation
     assert "the score, not the points, decides" not in grade.feedback, grade.feedback
     assert "more than the coach's choice this hand, on average" in grade.feedback, grade.feedback
+
+
+def test_the_hint_and_the_grade_say_when_this_hands_points_already_end_the_game() -> None:
+    """M-3: seat 2's 14 points take it to 104, so the game ends after this hand; the hint and the grade said 'The game
+    can end this hand' or nothing of it, where no other score reason is given. A higher heart thrown where a lower
+    one would go the same way says to keep the lower one."""
+    from hearts_tutor.coach.grading import grade_play
+    from hearts_tutor.coach.hints import explain_play, hint
+
+    view, line = at(SHOOTER_HANDS, SHOOTER_PLAYS, (84, 82, 90, 85))
+    assert ends_anyway(view, line)
+    anyway = "With the 14 points seat 2 has taken this hand, their score is at least 104: the game ends after this hand"
+    assert hint(view, seed=1, rollouts=20, workers=1).reason.startswith(anyway)
+    grade = grade_play(view, parse_card("9C"), seed=1, rollouts=20)
+    assert anyway in grade.explanation and "The game can end this hand" not in grade.explanation, grade.explanation
+    view, _line = at(OWN_MOON_HANDS, OWN_MOON_PLAYS, (40, 60, 70, 80))
+    assert explain_play(view, parse_card("7H"), tempting=FIVE_H).endswith(
+        "so its point goes to them, not to you; throw the higher heart while it costs you nothing and keep the 5 of "
+        "hearts to duck a later heart trick.")

@@ -164,10 +164,12 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
     if settled is not None:
         return Hint((best,), f"{reason} {settled}", est[best].points, line=line, chance=chance, unit="points")
     if line.can_end_this_hand:
-        from .score_advice import Kind
-        from .score_why import agreeing_reason, kept_chance_sentence
+        from .score_advice import Kind, reason_of
+        from .score_why import agreeing_reason, ends_anyway_words, kept_chance_sentence
 
         agrees = agreeing_reason(view, line, best, ranked[1:])
+        if agrees is None:  # this hand's points may end the game already: then say so
+            agrees = reason_of(Kind.ENDS_ANYWAY, ends_anyway_words(view, line))
         kind = None if agrees is None else agrees.kind
         if kind is Kind.SHOOT:  # the learner's own moon: not point-avoiding words
             reason = text.hint_keep_shooting(best, view.rules, "Play" if view.trick else "Lead")
@@ -461,7 +463,9 @@ def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempt
         elif suit_of(c) != led:
             taker = trick_winner(view, c) if players_after(view) == 0 else None  # last to play: known
             who = text.seat_phrase(view.seat, taker[0], view.n) if taker else None
-            why = (text.hint_discard_points(c, led, who, view.rules.card_points(c)) if is_point_card(view, c)
+            lower = tempting if tempting is not None and suit_of(tempting) == suit_of(c) and tempting < c and \
+                view.rules.card_points(tempting) == view.rules.card_points(c) else None  # the same, but lower
+            why = (text.hint_discard_points(c, led, who, view.rules.card_points(c), lower) if is_point_card(view, c)
                    else text.hint_discard(c, led, view.rules.jack_points))
         elif current is not None and c < current[1]:
             both_under = tempting is not None and suit_of(tempting) == led and tempting < current[1]

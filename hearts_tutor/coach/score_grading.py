@@ -47,6 +47,7 @@ from .hints import is_moon_pass
 from .score_advice import Kind, end_this_hand_words, line_words
 from .score_why import (
     agreeing_reason,
+    ends_anyway_words,
     feedback_reason,
     low_player_note,
     names_only,
@@ -145,7 +146,7 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
                 feedback = _add(feedback, against, close)
         elif (why := pass_reason(view, line, is_moon_pass(view, line, grade.best))) is not None:
             explanation = _add(explanation, why, close)
-        explanation = _add(explanation, end_this_hand_words(line), close)
+        explanation = _add(explanation, ends_anyway_words(view, line) or end_this_hand_words(line), close)
     beside = {o: (points.means[o], points.se.get(o, 0.0)) for o in points.means}
     return dataclasses.replace(grade, explanation=explanation, feedback=feedback, line=line, unit="chance",
                                points=beside)

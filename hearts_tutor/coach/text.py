@@ -585,15 +585,19 @@ def hint_discard(c: Card, suit: int, jack_points: int = 0) -> str:
             "of a dangerous card.")
 
 
-def hint_discard_points(c: Card, suit: int, taker: str | None = None, points: int = 0) -> str:
+def hint_discard_points(c: Card, suit: int, taker: str | None = None, points: int = 0,
+                        keep: Card | None = None) -> str:
     """Throw the point card ``c`` (out of ``suit``, worth ``points``); ``taker``: who takes this trick, where that
-    is known already (the learner is last to play), named instead of 'whoever wins it'."""
+    is known already (the learner is last to play), named instead of 'whoever wins it'; ``keep``: a lower card of
+    ``c``'s suit that would go the same way, kept to duck a later trick."""
+    kept = (f"; throw the higher {SUIT_NAMES[suit_of(c)][:-1]} while it costs you nothing and keep {card_name(keep)} "
+            f"to duck a later {SUIT_NAMES[suit_of(c)][:-1]} trick" if keep is not None else "")
     if taker is not None:
         its = "its point goes" if points == 1 else f"its {points} points go"
         return (f"Throw {card_name(c)} on this trick: you are out of {suit_name(suit)}, and {taker} takes it, so "
-                f"{its} to them, not to you.")
+                f"{its} to them, not to you{kept}.")
     return (f"Throw {card_name(c)} on this trick: you are out of {suit_name(suit)}, so the points go to "
-            "whoever wins it.")
+            f"whoever wins it{kept}.")
 
 
 def hint_flush_queen(c: Card) -> str:
