@@ -157,11 +157,12 @@ def test_tenths_only_beside_the_chance_they_are_told_apart_from() -> None:
 
 def test_the_low_player_words_say_the_game_ends_when_this_hands_points_end_it() -> None:
     """Recheck s9 (0-318-p35): 'the game can end this hand (the player across from you has 89 of 100)' while the
-    player on your right already had 102 counting this hand."""
+    player on your right already had 102 counting this hand; every score it says counts this hand's points (review
+    s10 U-2, U-3: 'Seat 1 has the lowest score (92)' where seat 1 and seat 2 had 93 counting them)."""
     words = load_bank().by_id["standard-score-0-318-p35"].explanation
-    assert words.startswith("The player on your left has the lowest score (66) and the game ends after this hand (the "
-                            "player on your right has 102, counting this hand's points so far): the player on your "
-                            "left takes this trick, so throw the 2 of hearts on it."), words
+    assert words.startswith("Counting this hand's points so far, the player on your left is lowest (66) and the game "
+                            "ends after this hand (the player on your right has 102): the player on your left takes "
+                            "this trick, so throw the 2 of hearts on it."), words
 
 
 def test_no_moon_stopping_words_where_that_moon_wins_the_learner_the_game() -> None:
@@ -346,3 +347,18 @@ def test_the_hint_and_the_grade_say_when_this_hands_points_already_end_the_game(
     assert explain_play(view, parse_card("7H"), tempting=FIVE_H).endswith(
         "so its point goes to them, not to you; throw the higher heart while it costs you nothing and keep the 5 of "
         "hearts to duck a later heart trick.")
+
+
+def test_the_queen_dropped_under_a_higher_spade_says_who_takes_her_points() -> None:
+    """U-1: 'Play the queen of spades: it stays under the king of spades, as the 6 of spades would; get rid of the
+    higher card while it is safe' left out the point of the play: the trick's winner takes her 13 points."""
+    from hearts_tutor.coach.facts import check_explanation
+    from hearts_tutor.coach.hints import explain_play
+
+    hands = {0: "2C 3C 4C 5C 6C 7C 8C 9C TC 6S QS 2D 3D", 1: "AC KC QC JC 2S 3S 4S 5S 7S 8S 9S TS 4D",
+             2: "KS AS JS 5D 6D 7D 8D 9D TD JD QD KD AD", 3: "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"}
+    view = make_state("standard", hands, "2C AC 5D 2H  2S KS 3H").view(0)  # seat 2's king holds; the learner last
+    queen, six = parse_cards("QS 6S")
+    words = explain_play(view, queen, tempting=six)
+    assert "she stays under" in words and "takes her 13 points, not you; get rid of her" in words, words
+    assert check_explanation(view, words, queen, six) == []

@@ -692,7 +692,7 @@ _PHRASES: tuple[tuple[str, Reader], ...] = (
      lambda c, m: [QueenHolderPlayed(_seat(c.view, m[1]))]),
     (rf"{_CARD} is lower than {_CARD}", lambda c, m: [LowerThan(_card(m[1]), _card(m[2]))]),
     (r"a low card is unlikely to win", _answer_lower),
-    (rf"it stays under {_CARD}", _stays_under),
+    (rf"(?:it|she) stays under {_CARD}", _stays_under),
     (rf"{_CARD} stays under {_CARD}", lambda c, m: [StaysUnder(_card(m[1]), _card(m[2]))]),
     (rf"{_CARD} beats every card played to this trick so far", lambda c, m: [BeatsSoFar(_card(m[1]))]),
     (rf"the other {_OTHER} has been played", lambda c, m: [OtherCopyPlayed(_card(m[1]))]),

@@ -474,7 +474,8 @@ def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempt
             if keep is not None:
                 why = keep.words
             elif both_under and tempting is not None and tempting < c:  # 'stays under' is true of both
-                why = text.hint_duck_higher(c, tempting, current[1])
+                saved = card_points(view, (c,)) - card_points(view, (tempting,))  # what shedding ``c`` saves
+                why = text.hint_duck_higher(c, tempting, current[1], saved)
             else:
                 why = duck_reason(view, c, tempting, accepted).words
         elif players_after(view) == 0 and _would_win(view, c) and stake(view, c) < 0:

@@ -365,22 +365,27 @@ def leader_reason(view: PlayerView, line: ScoreLine, best: Card, *, anytime: boo
         counted = ", counting this hand's points so far" if any(so_far) else ""
         return (f"{cap(lowest_words(line, me))}: {gift} on {who(line, leader)} puts you {ahead} "
                 f"point{'s' if ahead != 1 else ''} ahead of {who(line, leader)}{keeps}{counted}.")
-    high = max(range(len(line.scores)), key=lambda s: (line.scores[s], -s))
+    now = scores_so_far(view, line)
+    taken = now != list(line.scores)  # points taken this hand so far: every score is said counting them
+    high = max(range(len(now)), key=lambda s: (now[s], -s))
     alone = game_over([v + line.rules.moon_points - 1 for v in line.scores], line.rules)
     end = (f" and the game can end this hand ({who(line, high)} {'have' if high == line.seat else 'has'} "
-           f"{line.scores[high]} of {line.rules.target})" if alone else "")
+           f"{now[high]} of {line.rules.target})" if alone else "")
     if ends_anyway(view, line):  # this hand's points already end it: say who, not who could
-        now = scores_so_far(view, line)
-        past = max(range(len(now)), key=lambda s: (now[s], -s))
-        end = (f" and the game ends after this hand ({who(line, past)} {'have' if past == line.seat else 'has'} "
-               f"{now[past]}, counting this hand's points so far)")
+        end = (f" and the game ends after this hand ({who(line, high)} {'have' if high == line.seat else 'has'} "
+               f"{now[high]})")
     if best == QUEEN_OF_SPADES:
         taker = who(line, leader) if last else f"{who(line, leader)}, who is winning this trick,"
         give = f"give {taker} {gift}"
     else:  # a heart is not chosen for the low player: any points on their trick count against them
         give = (f"{who(line, leader)} takes this trick, so throw {gift} on it"
                 if last else f"throw {gift} on this trick, which {who(line, leader)} is winning")
-    out = f"{cap(lowest_words(line, leader))}{end}: {give}."
+    if taken:  # (the leader is lowest counting them too: checked above)
+        others = [who(line, s) for s in lowest_seats(now) if s != leader]
+        out = (f"Counting this hand's points so far, {who(line, leader)} is lowest "
+               f"({now[leader]}{', level with ' + ' and '.join(others) if others else ''}){end}: {give}.")
+    else:
+        out = f"{cap(lowest_words(line, leader))}{end}: {give}."
     if not last and higher_out(view, winner[1]):  # a seat still to play may overtake
         so_far = moon_points(view)
         later = ((view.leader + k) % view.n for k in range(len(view.trick) + 1, view.n))

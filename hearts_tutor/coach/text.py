@@ -537,7 +537,15 @@ def hint_duck(c: Card, winner: Card) -> str:
     return f"Play {card_name(c)}: it stays under {card_name(winner)}, so you do not take this trick."
 
 
-def hint_duck_higher(c: Card, lower: Card, winner: Card) -> str:
+def hint_duck_higher(c: Card, lower: Card, winner: Card, points: int = 0) -> str:
+    """``c`` and ``lower`` both stay under ``winner``: shed the higher one now (``points``: what ``c`` gives the
+    trick's winner more than ``lower`` would, said when above 0: the queen of spades over a lower spade)."""
+    if points > 0:
+        queen = c == QUEEN_OF_SPADES
+        its = f"{'her' if queen else 'its'} {points} point{'' if points == 1 else 's'}"
+        return (f"Play {card_name(c)}: {'she stays' if queen else 'it stays'} under {card_name(winner)}, so whoever "
+                f"wins this trick takes {its}, not you; get rid of {'her' if queen else 'it'} while it is safe and "
+                f"keep {card_name(lower)} to duck a later trick.")
     return (f"Play {card_name(c)}: it stays under {card_name(winner)}, as {card_name(lower)} would; get rid of the "
             f"higher card while it is safe and keep {card_name(lower)} to duck a later trick.")
 
