@@ -362,3 +362,28 @@ def test_the_queen_dropped_under_a_higher_spade_says_who_takes_her_points() -> N
     words = explain_play(view, queen, tempting=six)
     assert "she stays under" in words and "takes her 13 points, not you; get rid of her" in words, words
     assert check_explanation(view, words, queen, six) == []
+
+
+# Seat 3 wins the first trick and leads the 2 of diamonds; the learner, out of diamonds, holds the queen of spades;
+# seats 1 (with the ace of diamonds) and 2 still play to the trick.
+OVERTAKE_HANDS = {0: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QS 2H 3H", 1: "QC KC AD 3D 4D 5D 6D 7D 8D 9D TD 4H 5H",
+                  2: "JD QD KD 2S 3S 4S 5S 6S 7S 8S 9S 6H 7H", 3: "AC 2D TS JS KS AS 8H 9H TH JH QH KH AH"}
+OVERTAKE_PLAYS = "2C KC 2S AC  2D"
+
+
+def test_a_queen_that_ends_the_game_if_a_later_player_overtakes_is_kept() -> None:
+    """The queen on seat 3's trick would not end the game, but seat 1 (90), still to play with diamonds, would reach
+    103 if it overtakes while seat 2 is lowest: the coach says so, and not where the learner is lowest or the queen
+    would not take seat 1 to 100."""
+    from hearts_tutor.coach.score_advice import Kind, overtake_ending_reason, score_reason
+
+    queen, club = parse_cards("QS 5C")
+    view, line = at(OVERTAKE_HANDS, OVERTAKE_PLAYS, (50, 90, 30, 70))
+    words = overtake_ending_reason(view, line, queen)
+    assert words is not None and words.startswith("Seat 1 (90) still plays to this trick: if seat 1 overtakes, the "
+                                                   "queen of spades would take seat 1 to at least 103: "), words
+    assert words.endswith("that ends the game after this hand while seat 2 has the lowest score (30; you have 50), so "
+                          "keep her for a trick seat 1 cannot win."), words
+    assert score_reason(view, line, club, queen).kind is Kind.KEEP_GOING
+    assert overtake_ending_reason(*at(OVERTAKE_HANDS, OVERTAKE_PLAYS, (20, 90, 30, 70)), queen) is None  # you lowest
+    assert overtake_ending_reason(*at(OVERTAKE_HANDS, OVERTAKE_PLAYS, (50, 80, 30, 70)), queen) is None  # 93: no end

@@ -63,7 +63,7 @@ from ..equity.line import MOST_POINTS_IN_A_HAND, ScoreLine, judged_line
 from ..equity.model import distances
 from .facts import higher_out
 from .flags import queen_scores
-from .situation import card_points, is_point_card, stake, trick_winner
+from .situation import card_points, is_point_card, players_after, stake, trick_winner
 from .text import BAND_WORDS, cap
 from .to_score import percent
 
@@ -429,6 +429,34 @@ def ending_reason(view: PlayerView, line: ScoreLine, rival: Card) -> str | None:
             f"that ends the game after this hand while {lowest}, so keep the game going.")
 
 
+def overtake_ending_reason(view: PlayerView, line: ScoreLine, rival: Card) -> str | None:
+    """The fewest-points card, thrown on a trick whose winner so far it would not take past the target, would take a
+    player still to play past it if that player overtakes (not known to be out of the suit led, a higher card of it
+    still out), while another player than the learner is lowest: keep it for a trick that player cannot win. Not
+    when the game ends after this hand anyway, nor where :func:`ending_reason` holds."""
+    if not view.trick or suit_of(rival) == suit_of(view.trick[0]) or not is_point_card(view, rival) or \
+            ends_anyway(view, line) or ending_reason(view, line, rival) is not None:
+        return None
+    winner = trick_winner(view, rival)
+    if winner is None or winner[0] == line.seat or higher_out(view, winner[1]) == 0:
+        return None
+    led, points = suit_of(view.trick[0]), stake(view, rival) - jack_relief(view)
+    for s in ((view.seat + k) % view.n for k in range(1, players_after(view) + 1)):
+        after = scores_so_far(view, line)
+        after[s] += points
+        low = min(range(len(after)), key=lambda p: (after[p], p))
+        if led in view.voids(s) or not game_over(after, line.rules) or low == line.seat or \
+                after.count(after[low]) > 1:
+            continue
+        gift = "the queen of spades" if rival == QUEEN_OF_SPADES else card_name(rival)
+        return (f"{cap(who(line, s))} ({scores_so_far(view, line)[s]}) still plays to this trick: if "
+                f"{who(line, s)} overtakes, {gift} would take {who(line, s)} to at least {after[s]}: "
+                f"{_unless_moon(view, line, s, rival, 'lose')}that ends the game after this hand while "
+                f"{who(line, low)} has the lowest score ({after[low]}; you have {after[line.seat]}), so keep "
+                f"{'her' if rival == QUEEN_OF_SPADES else 'it'} for a trick {who(line, s)} cannot win.")
+    return None
+
+
 def trick_to_winner(view: PlayerView, line: ScoreLine, card: Card) -> tuple[int, list[int]] | None:
     """With ``card`` played: the seat winning the trick, if not the learner, and every score after this hand's
     points so far with the trick's points to that seat; None if the learner wins it (or no trick is on)."""
@@ -628,7 +656,8 @@ def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | No
     card) does not: the most specific fact of the position, else a plain sentence naming the scores."""
     for reason in (moon_case(view, line, best), reason_of(Kind.LOW_PLAYER, leader_reason(view, line, best)),
                    reason_of(Kind.END_IT, end_it_reason(view, line, best)),
-                   None if rival is None else reason_of(Kind.KEEP_GOING, ending_reason(view, line, rival)),
+                   None if rival is None else reason_of(Kind.KEEP_GOING, ending_reason(view, line, rival)
+                                                        or overtake_ending_reason(view, line, rival)),
                    reason_of(Kind.DANGER, danger_reason(view, line))):
         if reason is not None:
             return reason
@@ -639,6 +668,6 @@ def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | No
 __all__ = ["MOON_KINDS", "Kind", "ScoreReason", "after_moon", "chance_sentence", "danger_reason", "end_it_reason",
            "end_this_hand_words", "ending_reason", "ends_anyway", "jack_relief", "leader_reason", "left_to_take",
            "line_words", "lowest_seats", "lowest_words", "may_still_shoot", "moon_case", "moon_outcome",
-           "moon_reason", "moon_win_reason", "points_only_note", "reason_of", "score_reason", "scores_so_far",
-           "tie_end_reason", "to_target", "trick_to_winner", "unless_moon_words", "who", "with_points_only_note",
-           "would_take"]
+           "moon_reason", "moon_win_reason", "overtake_ending_reason", "points_only_note", "reason_of",
+           "score_reason", "scores_so_far", "tie_end_reason", "to_target", "trick_to_winner", "unless_moon_words",
+           "who", "with_points_only_note", "would_take"]
