@@ -385,5 +385,9 @@ def test_a_queen_that_ends_the_game_if_a_later_player_overtakes_is_kept() -> Non
     assert words.endswith("that ends the game after this hand while seat 2 has the lowest score (30; you have 50), so "
                           "keep her for a trick seat 1 cannot win."), words
     assert score_reason(view, line, club, queen).kind is Kind.KEEP_GOING
+    from hearts_tutor.coach.score_why import agreeing_reason
+
+    agrees = agreeing_reason(view, line, club, [queen])  # said beside a hint of the club too
+    assert agrees is not None and agrees.words == words
     assert overtake_ending_reason(*at(OVERTAKE_HANDS, OVERTAKE_PLAYS, (20, 90, 30, 70)), queen) is None  # you lowest
     assert overtake_ending_reason(*at(OVERTAKE_HANDS, OVERTAKE_PLAYS, (50, 80, 30, 70)), queen) is None  # 93: no end

@@ -58,6 +58,7 @@ from .score_advice import (
     moon_outcome,
     moon_reason,
     moon_win_reason,
+    overtake_ending_reason,
     reason_of,
     score_reason,
     scores_so_far,
@@ -88,8 +89,9 @@ def agreeing_reason(view: PlayerView, line: ScoreLine, card: Card, others: Seque
     (:func:`~.score_advice.moon_case`), the points to the player with the lowest score
     (:func:`~.score_advice.leader_reason`), ending the game while the learner is lowest
     (:func:`~.score_advice.end_it_reason`), or one of ``others`` (in order) giving away points that end the game
-    while another player is lowest (:func:`~.score_advice.ending_reason`, :func:`take_it_reason`), said only when
-    ``card`` does not end the game itself. None when the game cannot end this hand or no reason agrees."""
+    while another player is lowest (:func:`~.score_advice.ending_reason`,
+    :func:`~.score_advice.overtake_ending_reason`, :func:`take_it_reason`), said only when ``card`` does not end the
+    game itself. None when the game cannot end this hand or no reason agrees."""
     if not line.can_end_this_hand:
         return None
     for reason in (moon_case(view, line, card), reason_of(Kind.LOW_PLAYER, leader_reason(view, line, card)),
@@ -101,6 +103,7 @@ def agreeing_reason(view: PlayerView, line: ScoreLine, card: Card, others: Seque
         return None
     for other in others:
         if other != card and (reason := reason_of(Kind.KEEP_GOING, ending_reason(view, line, other)
+                                                  or overtake_ending_reason(view, line, other)
                                                   or take_it_reason(view, line, card, other))
                               or reason_of(Kind.AIM_LOW, low_player_reason(view, line, card, other))):
             return reason
