@@ -391,3 +391,18 @@ def test_a_queen_that_ends_the_game_if_a_later_player_overtakes_is_kept() -> Non
     assert agrees is not None and agrees.words == words
     assert overtake_ending_reason(*at(OVERTAKE_HANDS, OVERTAKE_PLAYS, (20, 90, 30, 70)), queen) is None  # you lowest
     assert overtake_ending_reason(*at(OVERTAKE_HANDS, OVERTAKE_PLAYS, (50, 80, 30, 70)), queen) is None  # 93: no end
+
+
+def test_a_hint_at_the_score_compares_its_card_with_one_that_does_worse(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """As in points: where the 3 of spades keeps the same chance as the 2, the reason is not 'lower than the 3'."""
+    import hearts_tutor.bots.search as search
+    from hearts_tutor.bots.search import Estimate
+    from hearts_tutor.coach.hints import hint
+
+    state = make_state("standard", CHEAPEST_HANDS, "2C AC 8C AD")
+    view = dataclasses.replace(state.view(1), scores=(90, 60, 95, 80))  # seat 1 leads; the game can end this hand
+    est = {c: Estimate(60.0, 0.5, 40, points=5.0) for c in view.legal_plays()}
+    est.update({c: Estimate(40.0, 0.5, 40, points=1.0) for c in parse_cards("2S 3S")})
+    monkeypatch.setattr(search, "evaluate_plays", lambda *a, **k: est)
+    found = hint(view, seed=1, rollouts=40, workers=1)
+    assert found.unit == "chance" and "the 2 of spades is lower than the 4 of spades" in found.reason, found.reason

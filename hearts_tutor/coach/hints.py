@@ -160,7 +160,8 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
     if line is None:
         return Hint((best,), points_play_reason(view, {c: est[c].mean for c in legal}), est[best].mean)
     chance = 1.0 - est[best].mean / 100
-    reason = explain_play(view, best, est[best].points, tempting=ranked[1])
+    contrast = next((c for c in ranked[1:] if est[c].mean - est[best].mean > SAME_POINTS), ranked[1])  # does worse
+    reason = explain_play(view, best, est[best].points, tempting=contrast)
     if settled is not None:
         return Hint((best,), f"{reason} {settled}", est[best].points, line=line, chance=chance, unit="points")
     if line.can_end_this_hand:
