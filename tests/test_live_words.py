@@ -406,3 +406,18 @@ def test_a_hint_at_the_score_compares_its_card_with_one_that_does_worse(monkeypa
     monkeypatch.setattr(search, "evaluate_plays", lambda *a, **k: est)
     found = hint(view, seed=1, rollouts=40, workers=1)
     assert found.unit == "chance" and "the 2 of spades is lower than the 4 of spades" in found.reason, found.reason
+
+
+def test_a_high_spade_set_against_the_queen_says_the_queen_would_take_her_own_points() -> None:
+    """Review s10 U-4: 'the queen of spades would keep it in your hand to win a later trick' set the queen against
+    the king on a spade trick the queen would win herself, taking her own 13 points."""
+    from hearts_tutor.coach.facts import check_explanation
+    from hearts_tutor.coach.hints import explain_play
+
+    hands = {0: "QS KS AS 2C 3C 4C 5C 6C 7C 2D 3D 4D 5D", 1: "9S 8C 9C TC JC QC KC AC 6D 7D 8D 9D TD",
+             2: "7S 2S 3S 4S 5S 6S JD QD KD AD 2H 3H 4H", 3: "8S TS JS 5H 6H 7H 8H 9H TH JH QH KH AH"}
+    view = make_state("standard", hands, "2C AC 2S 8S  6D AD TS 2D  7S JS").view(0)
+    king, queen = parse_cards("KS QS")
+    words = explain_play(view, king, tempting=queen)
+    assert words.endswith("the queen of spades would win this trick too, and take her own 13 points with it."), words
+    assert check_explanation(view, words, king, queen) == []

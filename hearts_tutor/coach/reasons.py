@@ -42,7 +42,7 @@ from .facts import (
     shown_out,
 )
 from .flags import ACE
-from .situation import is_point_card, moon_suspect, players_after, seats_after, stake, trick_winner
+from .situation import card_points, is_point_card, moon_suspect, players_after, seats_after, stake, trick_winner
 
 
 @dataclass(frozen=True)
@@ -198,7 +198,9 @@ def _follow_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
             words = text.reason_high_spade_behind_queen(b, t, hb, also, price, len(void))
             return _say(view, words, QueenHolderPlayed(holder), TrickPoints(0), *shown, HigherOut(b, hb))
         catch = jack and suit_of(b) == DIAMONDS and b > JACK_OF_DIAMONDS and CardOut(JACK_OF_DIAMONDS).holds(view)
-        return _say(view, text.reason_take_cheap_trick(b, t, price, len(void), jack if catch else 0), TrickPoints(0),
+        t_points = card_points(view, (t,)) if t_wins and higher_out(view, t) == 0 else 0  # t would take its own
+        return _say(view, text.reason_take_cheap_trick(b, t, price, len(void), jack if catch else 0, t_points),
+                    TrickPoints(0),
                     BeatsSoFar(b), *shown, *((HigherOut(b, hb),) if rank_of(b) != ACE else ()),
                     *((CardOut(JACK_OF_DIAMONDS),) if catch else ()))
     if b_wins and not t_wins:

@@ -892,14 +892,20 @@ def _may_land(price: str | None, seats: int = 1) -> str:
 
 
 def reason_take_cheap_trick(b: Card, t: Card, price: str | None = None, seats: int = 1,
-                            jack_points: int = 0) -> str:
+                            jack_points: int = 0, t_points: int = 0) -> str:
     """{} no points, {} beats so far[, {} a seat after shown out], {} higher out (``price``: what that seat may
     throw on the trick). ``jack_points``: the jack of diamonds scores that (-10) and ``b``, a diamond above it,
-    can win it on this trick ({} it is still out)."""
+    can win it on this trick ({} it is still out). ``t_points``: ``t`` would win the trick too and bring that many
+    points of its own into it (the queen of spades: 13)."""
     cheap = "; even so, this is a good moment" if price else ", so this is a cheap moment"
     above = "" if rank_of(b) == ACE else " ({})"  # nothing is higher, no need to say so
     jack = (f"; {{}}, and {card_name(b)} can win it ({-jack_points} points off your score) if it falls on this "
             "trick" if jack_points else "")
+    if t_points > 0:
+        own = "her own 13 points" if t == QUEEN_OF_SPADES and t_points == 13 else \
+            f"its own {t_points} point{'' if t_points == 1 else 's'}"
+        return (f"Play {card_name(b)}: {{}} and {{}}{_may_land(price, seats)}{cheap} to get rid of it{above}{jack}; "
+                f"{card_name(t)} would win this trick too, and take {own} with it.")
     return (f"Play {card_name(b)}: {{}} and {{}}{_may_land(price, seats)}{cheap} to get rid of it{above}{jack}; "
             f"{card_name(t)} would keep it in your hand to win a later trick, perhaps with points in it.")
 
