@@ -421,3 +421,20 @@ def test_a_high_spade_set_against_the_queen_says_the_queen_would_take_her_own_po
     words = explain_play(view, king, tempting=queen)
     assert words.endswith("the queen of spades would win this trick too, and take her own 13 points with it."), words
     assert check_explanation(view, words, king, queen) == []
+
+
+def test_a_low_card_received_in_the_pass_can_still_lose_a_trick() -> None:
+    """'A low card is unlikely to win' of a card the learner was passed was read as false ('can lose a trick' was the
+    pass fact: a card held before the pass); for a play it is enough that a higher card of its suit is out."""
+    from hearts_tutor.coach.facts import check_explanation
+
+    hands = {0: "2C 4C 5C 6C 7C 8C 9C TC 2D 3D 4D 5D 6D", 3: "3C AS KS QS 2S 3S 4S 5S 6S 7S 8S 9S TS"}
+    state = make_state("standard", hands, direction="left")
+    for seat, cards in ((0, "4D 5D 6D"), (1, None), (2, None), (3, "3C AS KS")):
+        state.pass_cards(seat, parse_cards(cards) if cards else state.hand_of(seat)[:3])
+    view = state.view(0)
+    three, ten = parse_cards("3C TC")
+    assert three in view.hand
+    words = "Lead the 3 of clubs: a low card is unlikely to win the trick, so others take it."
+    assert check_explanation(view, words, three, ten) == []
+    assert check_explanation(view, words, ten, three)  # the 10 is not lower than the 3

@@ -265,6 +265,19 @@ class CanLoseTrick:
 
 
 @dataclass(frozen=True)
+class SomeHigherOut:
+    """A card of this card's suit above it is still out (played now, it can lose the trick)."""
+
+    card: Card
+
+    def holds(self, view: PlayerView) -> bool:
+        return higher_out(view, self.card) > 0
+
+    def sentence(self, view: PlayerView) -> str:
+        return f"a {SUIT_NAMES[suit_of(self.card)][:-1]} higher than {card_name(self.card)} is still out"
+
+
+@dataclass(frozen=True)
 class CardOut:
     """The card is still out: not in this hand and not played (held by another player or in the kitty)."""
 
@@ -646,7 +659,7 @@ def _answer_lower(ctx: Context, m: re.Match[str]) -> list[Fact]:
     # higher card of its suit is out (a card nothing out beats wins by force)
     if ctx.answer is None or ctx.tempting is None:
         return []
-    return [LowerThan(ctx.answer, ctx.tempting), CanLoseTrick(ctx.answer)]
+    return [LowerThan(ctx.answer, ctx.tempting), SomeHigherOut(ctx.answer)]
 
 
 def _flush(ctx: Context, m: re.Match[str]) -> list[Fact]:

@@ -199,11 +199,12 @@ def check_graded_moves(count: int, *, seed: int = 0, rollouts: int = 60,
                 grade = grade_play(view, chosen, seed=rng.getrandbits(31), rollouts=rollouts)
                 means = {c: grade.expected[c] for c in legal}
                 hinted = points_play_reason(view, means)  # the words of the hint there, and what they compare
-                said = [(grade.explanation, chosen), (hinted, points_contrast(means)[2])]
+                best, _same, contrast = points_contrast(means)
+                said = [(grade.explanation, grade.best, chosen), (hinted, best, contrast)]
                 report.checked += 1
-                for words, other in said:
+                for words, answer, other in said:
                     report.generic += says_only_generic(words)
-                    for problem in check_explanation(view, words, grade.best, other):
+                    for problem in check_explanation(view, words, answer, other):
                         report.false.append({"deal": deal - 1, "seat": view.seat, "trick": len(view.tricks) + 1,
                                              "problem": problem, "explanation": words})
                 if progress is not None:
