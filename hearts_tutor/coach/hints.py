@@ -62,7 +62,8 @@ from .situation import (
     trick_winner,
 )
 
-#: Expected points within which every legal card counts as giving the same: then no card is better.
+#: How close two cards' estimates (expected points, or percent of not winning the game) must be to count as the
+#: same: such a card is named as doing as well, never as the worse card a reason is set against.
 SAME_POINTS = 0.01
 
 #: Seconds of rollouts behind one hint (the hint's p95 target is 1.0 s on two cores).
