@@ -438,3 +438,20 @@ def test_a_low_card_received_in_the_pass_can_still_lose_a_trick() -> None:
     words = "Lead the 3 of clubs: a low card is unlikely to win the trick, so others take it."
     assert check_explanation(view, words, three, ten) == []
     assert check_explanation(view, words, ten, three)  # the 10 is not lower than the 3
+
+
+def test_with_no_reason_and_little_between_the_cards_the_hint_says_the_choice_matters_little(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """'When the coach plays the rest of the hand out many times, this card gives you the fewest points' of a card
+    0.03 points better than the next: the hint says the cards are close instead; with a real gap it keeps the words."""
+    import hearts_tutor.coach.hints as hints
+    from hearts_tutor.coach import text
+
+    view = make_state("standard", CHEAPEST_HANDS, "2C AC 8C AD").view(1)
+    monkeypatch.setattr(hints, "explain_play", lambda v, c, e=None, tempting=None, accepted=(): text.hint_generic(c))
+    means = {c: 5.0 for c in view.legal_plays()}
+    means.update({parse_card("9S"): 4.2, parse_card("4S"): 4.23})
+    assert hints.points_play_reason(view, means) == (
+        "Lead the 9 of spades: the cards are close here. In the coach's play-outs it gives you about 4.2 points this "
+        "hand and the 4 of spades 4.2 points, so the choice matters little.")
+    means[parse_card("4S")] = 5.0
+    assert "fewest points" in hints.points_play_reason(view, means)

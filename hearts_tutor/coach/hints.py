@@ -66,6 +66,10 @@ from .situation import (
 #: same: such a card is named as doing as well, never as the worse card a reason is set against.
 SAME_POINTS = 0.01
 
+#: Expected points within which a card with no reason to give is said to be close to the next: the choice
+#: matters little.
+CLOSE_POINTS = 0.5
+
 #: Seconds of rollouts behind one hint (the hint's p95 target is 1.0 s on two cores).
 HINT_SECONDS = 0.9
 PASS_HINT_SECONDS = 0.7
@@ -419,9 +423,12 @@ def points_play_reason(view: PlayerView, means: Mapping[Card, float]) -> str:
     reason against its contrast (:func:`points_contrast`, :func:`explain_play`), naming the cards that do as well;
     where every card comes out the same, that the choice makes no difference."""
     best, same, worse = points_contrast(means)
+    verb = "Play" if view.trick else "Lead"
     if worse is None:
-        return text.hint_any_card(best, means[best], "Play" if view.trick else "Lead")
+        return text.hint_any_card(best, means[best], verb)
     reason = explain_play(view, best, means[best], tempting=worse)
+    if text.GENERIC in reason and means[worse] - means[best] < CLOSE_POINTS:  # no reason, and little to choose
+        reason = text.hint_close(best, worse, means[best], means[worse], verb)
     return f"{reason} {text.as_good(same)}" if same else reason
 
 

@@ -641,6 +641,14 @@ def feedback_more_points(extra: float) -> str:
     return f"It also takes {points_phrase(extra)} more than the coach's choice this hand, on average."
 
 
+def hint_close(c: Card, other: Card, mine: float, theirs: float, verb: str = "Play") -> str:
+    """No one fact of the position decides, and the next card does little worse (``mine``, ``theirs``: expected
+    points): say the choice matters little rather than give a reason."""
+    return (f"{verb} {card_name(c)}: the cards are close here. In the coach's play-outs it gives you "
+            f"{points_phrase(mine)} this hand and {card_name(other)} {points_phrase(theirs).removeprefix('about ')}, "
+            "so the choice matters little.")
+
+
 def as_good(cards: Sequence[Card]) -> str:
     """Said after a hint's reason: the other cards that came out the same in the coach's play-outs."""
     names = join_words([card_name(c) for c in cards])
