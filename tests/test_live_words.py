@@ -274,21 +274,28 @@ def test_when_every_card_wins_the_trick_the_hint_says_so() -> None:
 
 
 def test_where_every_card_comes_out_the_same_the_hint_says_the_choice_makes_no_difference(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """Every card gave 25 points in the play-outs, and the hint said its card 'gives you the fewest points'."""
+    """Every card gave the same points in the play-outs, and the hint said its card 'gives you the fewest points':
+    it says the choice makes no difference, but not where the cards differ in points of their own (review s10b
+    F-2: the queen of spades last under a winning spade is not 'no difference', even where the play-outs tie)."""
     import hearts_tutor.bots.search as search
     from hearts_tutor.bots.search import Estimate
     from hearts_tutor.coach.hints import hint
 
-    view = make_state("standard", CHEAPEST_HANDS, CHEAPEST_PLAYS).view(0)
-    same = {c: Estimate(25.0, 0.0, 10) for c in view.legal_plays()}
+    view = make_state("standard", CHEAPEST_HANDS, "2C AC 8C AD").view(1)  # seat 1 leads: no point card in hand
+    same = {c: Estimate(5.0, 0.0, 10) for c in view.legal_plays()}
     monkeypatch.setattr(search, "evaluate_plays", lambda *a, **k: same)
     found = hint(view, seed=1, rollouts=10, workers=1)
     assert found.reason.endswith("or any other card: in the coach's play-outs every card you can play gives you the "
-                                 "same (about 25 points this hand), so here the choice makes no difference."), \
+                                 "same (about 5 points this hand), so here the choice makes no difference."), \
         found.reason
-    apart = {**same, parse_card("QS"): Estimate(38.0, 0.0, 10)}
+    apart = {**same, parse_card("AS"): Estimate(9.0, 0.0, 10)}
     monkeypatch.setattr(search, "evaluate_plays", lambda *a, **k: apart)
     assert "makes no difference" not in hint(view, seed=1, rollouts=10, workers=1).reason
+    view = make_state("standard", CHEAPEST_HANDS, CHEAPEST_PLAYS).view(0)  # the 6 or the queen of spades
+    tied = {c: Estimate(25.0, 0.0, 10) for c in view.legal_plays()}
+    monkeypatch.setattr(search, "evaluate_plays", lambda *a, **k: tied)
+    reason = hint(view, seed=1, rollouts=10, workers=1).reason
+    assert "makes no difference" not in reason and "the queen of spades would add 13" in reason, reason
 
 
 def test_a_hint_compares_its_card_with_a_worse_one_and_names_those_as_good(monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -345,7 +352,7 @@ def test_the_hint_and_the_grade_say_when_this_hands_points_already_end_the_game(
     assert anyway in grade.explanation and "The game can end this hand" not in grade.explanation, grade.explanation
     view, _line = at(OWN_MOON_HANDS, OWN_MOON_PLAYS, (40, 60, 70, 80))
     assert explain_play(view, parse_card("7H"), tempting=FIVE_H).endswith(
-        "so its point goes to them, not to you; throw the higher heart while it costs you nothing and keep the 5 of "
+        "so its point goes to them, not to you; throw the higher heart while it costs you no points and keep the 5 of "
         "hearts to duck a later heart trick.")
 
 
@@ -455,3 +462,36 @@ def test_with_no_reason_and_little_between_the_cards_the_hint_says_the_choice_ma
         "hand and the 4 of spades 4.2 points, so the choice matters little.")
     means[parse_card("4S")] = 5.0
     assert "fewest points" in hints.points_play_reason(view, means)
+
+
+def test_every_card_wins_is_said_where_it_separates_the_cards() -> None:
+    """Review s10b M-1: 'every card you can play wins this trick, so win it with the one that adds no points' of two
+    cards adding none explains nothing; and it holds too where the learner is not last but nothing out can beat
+    any of its cards (the king and ace of spades in hand with the queen)."""
+    from hearts_tutor.coach.facts import check_explanation
+    from hearts_tutor.coach.hints import explain_play
+
+    hands = {0: "2C 3C 4C 5C 6C 7C 8C KS AS QS 2D 3D 4D", 1: "9C TC JC QC KC 5D 6D 7D 8D 9D TD JD QD",
+             2: "AC 2S 3S 4S 5S 6S 7S 8S 9S TS JS 2H 3H", 3: "KD AD 4H 5H 6H 7H 8H 9H TH JH QH KH AH"}
+    view = make_state("standard", hands, "2C 9C AC KD  2S 4H").view(0)  # seat 2 leads a spade, seat 3 throws a heart
+    king, queen = parse_cards("KS QS")
+    words = explain_play(view, king, tempting=queen)
+    assert words == ("Play the king of spades: every card you can play wins this trick, as no card that could beat it "
+                     "is still out, so win it with the one that adds no points of its own; the queen of spades would "
+                     "add 13."), words
+    assert check_explanation(view, words, king, queen) == []
+    none_added = at({**CHEAPEST_HANDS, 0: "2C 6S 7S 3C 4C 5C 6C 7C 2D 3D 4D 5D 6D",
+                     1: "AC QS 3S 4S 5S 2S 8S 9S TS JS KS AS 7D"}, CHEAPEST_PLAYS, (0, 0, 0, 0))[0]
+    assert "every card you can play wins" not in explain_play(none_added, parse_card("6S"), tempting=parse_card("7S"))
+
+
+def test_the_overtake_reason_is_not_given_where_the_coachs_card_ends_the_game_the_same_way() -> None:
+    """Review s10b F-1: 'keep the ace of hearts for a trick seat 2 cannot win' beside a hint to throw the king of
+    hearts, which takes seat 2 (99) past 100 just the same."""
+    from hearts_tutor.coach.score_advice import overtake_ending_reason
+
+    queen, club, heart = parse_cards("QS 5C 2H")
+    view, line = at(OVERTAKE_HANDS, OVERTAKE_PLAYS, (50, 99, 30, 70))
+    assert overtake_ending_reason(view, line, queen) is not None
+    assert overtake_ending_reason(view, line, queen, club) is not None  # the club gives seat 1 nothing
+    assert overtake_ending_reason(view, line, queen, heart) is None  # the 2 of hearts would take seat 1 to 100 too

@@ -512,11 +512,13 @@ class LastToPlay:
 
 @dataclass(frozen=True)
 class EveryCardWins:
-    """Every legal card of this seat wins the trick (it plays last, so nothing played after can beat it)."""
+    """Every legal card of this seat wins the trick whatever is played after it (it plays last, or no card of the
+    suit above it is still out)."""
 
     def holds(self, view: PlayerView) -> bool:
-        return bool(view.trick) and players_after(view) == 0 and all(
-            (trick_winner(view, c) or (None,))[0] == view.seat for c in view.legal_plays())
+        last = players_after(view) == 0
+        return bool(view.trick) and all((trick_winner(view, c) or (None,))[0] == view.seat and
+                                        (last or higher_out(view, c) == 0) for c in view.legal_plays())
 
     def sentence(self, view: PlayerView) -> str:
         return "every card you can play wins this trick"

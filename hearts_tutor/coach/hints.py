@@ -163,12 +163,17 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
         found = dataclasses.replace(moon, reason=reason, line=line, chance=chance, unit="chance" if note else "points")
         return _unsure(found, est)
     if line is None:
-        return Hint((best,), points_play_reason(view, {c: est[c].mean for c in legal}), est[best].mean)
+        means = {c: est[c].mean for c in legal}
+        best = points_contrast(view, means)[0]
+        return Hint((best,), points_play_reason(view, means), est[best].mean)
+    if settled is not None:  # judged in points, saying so
+        means = {c: est[c].points or 0.0 for c in legal}
+        best = points_contrast(view, means)[0]
+        return Hint((best,), f"{points_play_reason(view, means)} {settled}", est[best].points, line=line,
+                    chance=1.0 - est[best].mean / 100, unit="points")
     chance = 1.0 - est[best].mean / 100
     contrast = next((c for c in ranked[1:] if est[c].mean - est[best].mean > SAME_POINTS), ranked[1])  # does worse
     reason = explain_play(view, best, est[best].points, tempting=contrast)
-    if settled is not None:
-        return Hint((best,), f"{reason} {settled}", est[best].points, line=line, chance=chance, unit="points")
     if line.can_end_this_hand:
         from .score_advice import Kind, reason_of
         from .score_why import agreeing_reason, ends_anyway_words, kept_chance_sentence
@@ -409,23 +414,26 @@ def _pass_parts(view: PlayerView, cards: tuple[Card, ...], accepted: Sequence[tu
     return parts
 
 
-def points_contrast(means: Mapping[Card, float]) -> tuple[Card, list[Card], Card | None]:
+def points_contrast(view: PlayerView, means: Mapping[Card, float]) -> tuple[Card, list[Card], Card | None]:
     """From each legal card's expected points: the best card, the others that do as well (within
-    :data:`SAME_POINTS`), and the best of those that do worse, its contrast (None when every card does the same)."""
+    :data:`SAME_POINTS`), and the best of those that do worse, its contrast (None when every card does the same).
+    Ties go as the hint's and the bots' ranking breaks them (:func:`~hearts_tutor.bots.paired.card_order`), so the
+    words are of the card the hint shows."""
     ranked = sorted(means, key=lambda c: (round(means[c], 9), *card_order(c)))
-    best = ranked[0]
-    same = [c for c in ranked[1:] if means[c] - means[best] <= SAME_POINTS]
-    return best, same, next((c for c in ranked[1:] if c not in same), None)
+    same = [c for c in ranked[1:] if means[c] - means[ranked[0]] <= SAME_POINTS]
+    return ranked[0], same, next((c for c in ranked[1:] if c not in same), None)
 
 
 def points_play_reason(view: PlayerView, means: Mapping[Card, float]) -> str:
     """The words of a play hint judged in points (``means``: each legal card's expected points): the best card's
     reason against its contrast (:func:`points_contrast`, :func:`explain_play`), naming the cards that do as well;
     where every card comes out the same, that the choice makes no difference."""
-    best, same, worse = points_contrast(means)
+    best, same, worse = points_contrast(view, means)
     verb = "Play" if view.trick else "Lead"
+    if worse is None and len({card_points(view, (c,)) for c in means}) > 1:  # the same, but not the same cards:
+        return explain_play(view, best, means[best], tempting=max(same, key=lambda c: card_points(view, (c,))))
     if worse is None:
-        return text.hint_any_card(best, means[best], verb)
+        return text.hint_any_card(best, means[best], verb, others=len(same))
     reason = explain_play(view, best, means[best], tempting=worse)
     if text.GENERIC in reason and means[worse] - means[best] < CLOSE_POINTS:  # no reason, and little to choose
         reason = text.hint_close(best, worse, means[best], means[worse], verb)
@@ -493,10 +501,10 @@ def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempt
             why = text.hint_win_safely(c)
         elif fact is not None:
             why = fact.words
-        elif players_after(view) == 0 and stake(view) > 0 and all(_would_win(view, d) for d in legal) and \
-                card_points(view, (c,)) == min(card_points(view, (d,)) for d in legal):
+        elif all(_surely_wins(view, d) for d in legal) and card_points(view, (c,)) == min(
+                card_points(view, (d,)) for d in legal) < max(card_points(view, (d,)) for d in legal):
             theirs = card_points(view, (tempting,)) if tempting is not None else 0
-            why = text.hint_win_cheapest(c, card_points(view, (c,)), tempting, theirs)
+            why = text.hint_win_cheapest(c, card_points(view, (c,)), tempting, theirs, players_after(view) == 0)
         else:
             more = more_reason(view, c, tempting)
             why = more.words if more is not None else text.hint_generic(c)
@@ -516,6 +524,12 @@ def _keeps_shooting(view: PlayerView, c: Card) -> bool:
     if view.trick:
         return _would_win(view, c)
     return not any(suit_of(u) == suit_of(c) and u > c for u in view.unseen())
+
+
+def _surely_wins(view: PlayerView, c: Card) -> bool:
+    """``c`` wins this trick whatever the players after play: it beats the trick so far and is the last card played
+    to it or no card of its suit above it is still out."""
+    return _would_win(view, c) and (players_after(view) == 0 or higher_out(view, c) == 0)
 
 
 def _would_win(view: PlayerView, c: Card) -> bool:

@@ -217,14 +217,19 @@ def _cannot_be_caught(view: PlayerView, line: ScoreLine, final: int, spent: int)
     return need > left_to_take(view) - spent
 
 
+def points_can_end(line: ScoreLine) -> bool:
+    """Whether a seat's own points this hand can end the game (short of a moon: taking every point is a moon, which
+    adds nothing to the shooter's score)."""
+    return game_over([v + line.rules.moon_points - 1 for v in line.scores], line.rules)
+
+
 def end_this_hand_words(line: ScoreLine) -> str:
     """The sentence that says whether the game can end this hand: 'The game can end this hand (the line)' when a
     seat can reach the end by its own points, 'Only a moon can end the game this hand (the line)' when a seat
     reaches it only by another's moon (26 added to it), '' when nothing can."""
     if not line.can_end_this_hand:
         return ""
-    alone = line.rules.moon_points - 1  # taking every point is a moon, which adds nothing to the shooter's score
-    if game_over([v + alone for v in line.scores], line.rules):
+    if points_can_end(line):
         return f"The game can end this hand ({line_words(line)})."
     return f"Only a moon can end the game this hand ({line_words(line)})."
 
@@ -368,9 +373,8 @@ def leader_reason(view: PlayerView, line: ScoreLine, best: Card, *, anytime: boo
     now = scores_so_far(view, line)
     taken = now != list(line.scores)  # points taken this hand so far: every score is said counting them
     high = max(range(len(now)), key=lambda s: (now[s], -s))
-    alone = game_over([v + line.rules.moon_points - 1 for v in line.scores], line.rules)
     end = (f" and the game can end this hand ({who(line, high)} {'have' if high == line.seat else 'has'} "
-           f"{now[high]} of {line.rules.target})" if alone else "")
+           f"{now[high]} of {line.rules.target})" if points_can_end(line) else "")
     if ends_anyway(view, line):  # this hand's points already end it: say who, not who could
         end = (f" and the game ends after this hand ({who(line, high)} {'have' if high == line.seat else 'has'} "
                f"{now[high]})")
@@ -386,14 +390,14 @@ def leader_reason(view: PlayerView, line: ScoreLine, best: Card, *, anytime: boo
                f"({now[leader]}{', level with ' + ' and '.join(others) if others else ''}){end}: {give}.")
     else:
         out = f"{cap(lowest_words(line, leader))}{end}: {give}."
-    if not last and higher_out(view, winner[1]):  # a seat still to play may overtake
+    if not last and higher_out(view, winner[1]) and not ends_anyway(view, line):  # a seat still to play may overtake
         so_far = moon_points(view)
         later = ((view.leader + k) % view.n for k in range(len(view.trick) + 1, view.n))
         for s in later:
             reached = line.scores[s] + so_far[s] + stake(view, best) - jack_relief(view)
             if suit_of(view.trick[0]) in view.voids(s) or not game_over([reached], line.rules):
                 continue  # it cannot overtake, or the points would not take it to the end
-            out += (f" But {who(line, s)} ({line.scores[s]}) still plays to this trick: if {who(line, s)} "
+            out += (f" But {who(line, s)} ({now[s]}) still plays to this trick: if {who(line, s)} "
                     f"overtakes, {gift} takes {who(line, s)} to at least {reached} and ends the game.")
     return out
 
@@ -429,11 +433,12 @@ def ending_reason(view: PlayerView, line: ScoreLine, rival: Card) -> str | None:
             f"that ends the game after this hand while {lowest}, so keep the game going.")
 
 
-def overtake_ending_reason(view: PlayerView, line: ScoreLine, rival: Card) -> str | None:
+def overtake_ending_reason(view: PlayerView, line: ScoreLine, rival: Card, best: Card | None = None) -> str | None:
     """The fewest-points card, thrown on a trick whose winner so far it would not take past the target, would take a
     player still to play past it if that player overtakes (not known to be out of the suit led, a higher card of it
     still out), while another player than the learner is lowest: keep it for a trick that player cannot win. Not
-    when the game ends after this hand anyway, nor where :func:`ending_reason` holds."""
+    when the game ends after this hand anyway, nor where :func:`ending_reason` holds, nor where ``best``, the card
+    the reason argues for, would take that player past the target too."""
     if not view.trick or suit_of(rival) == suit_of(view.trick[0]) or not is_point_card(view, rival) or \
             ends_anyway(view, line) or ending_reason(view, line, rival) is not None:
         return None
@@ -448,6 +453,9 @@ def overtake_ending_reason(view: PlayerView, line: ScoreLine, rival: Card) -> st
         if led in view.voids(s) or not game_over(after, line.rules) or low == line.seat or \
                 after.count(after[low]) > 1:
             continue
+        if best is not None and best != rival and suit_of(best) != led and game_over(
+                [scores_so_far(view, line)[s] + stake(view, best) - jack_relief(view)], line.rules):
+            return None  # the card argued for would end the game the same way: no reason for it
         gift = "the queen of spades" if rival == QUEEN_OF_SPADES else card_name(rival)
         return (f"{cap(who(line, s))} ({scores_so_far(view, line)[s]}) still plays to this trick: if "
                 f"{who(line, s)} overtakes, {gift} would take {who(line, s)} to at least {after[s]}: "
@@ -657,7 +665,7 @@ def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | No
     for reason in (moon_case(view, line, best), reason_of(Kind.LOW_PLAYER, leader_reason(view, line, best)),
                    reason_of(Kind.END_IT, end_it_reason(view, line, best)),
                    None if rival is None else reason_of(Kind.KEEP_GOING, ending_reason(view, line, rival)
-                                                        or overtake_ending_reason(view, line, rival)),
+                                                        or overtake_ending_reason(view, line, rival, best)),
                    reason_of(Kind.DANGER, danger_reason(view, line))):
         if reason is not None:
             return reason
@@ -668,6 +676,6 @@ def score_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card | No
 __all__ = ["MOON_KINDS", "Kind", "ScoreReason", "after_moon", "chance_sentence", "danger_reason", "end_it_reason",
            "end_this_hand_words", "ending_reason", "ends_anyway", "jack_relief", "leader_reason", "left_to_take",
            "line_words", "lowest_seats", "lowest_words", "may_still_shoot", "moon_case", "moon_outcome",
-           "moon_reason", "moon_win_reason", "overtake_ending_reason", "points_only_note", "reason_of",
-           "score_reason", "scores_so_far", "tie_end_reason", "to_target", "trick_to_winner", "unless_moon_words",
-           "who", "with_points_only_note", "would_take"]
+           "moon_reason", "moon_win_reason", "overtake_ending_reason", "points_can_end", "points_only_note",
+           "reason_of", "score_reason", "scores_so_far", "tie_end_reason", "to_target", "trick_to_winner",
+           "unless_moon_words", "who", "with_points_only_note", "would_take"]

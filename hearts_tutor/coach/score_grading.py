@@ -44,7 +44,7 @@ from . import text
 from .bands import UNSURE_BELOW
 from .grading import AT_SCORE, BAND_LIMITS, Grade, collect_deals, make_grade, summarise
 from .hints import is_moon_pass
-from .score_advice import Kind, end_this_hand_words, line_words
+from .score_advice import Kind, end_this_hand_words, ends_anyway, line_words, points_can_end
 from .score_why import (
     agreeing_reason,
     ends_anyway_words,
@@ -134,7 +134,9 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
     elif line.can_end_this_hand:
         if kind == "play":
             card = chosen if grade.band == "best" else loss.best
-            agrees = agreeing_reason(view, line, card, sorted_options(loss.means, () if card == chosen else (chosen,)))
+            others = [o for o in sorted_options(loss.means, () if card == chosen else (chosen,))
+                      if card == loss.best or o != loss.best]  # never a reason against the coach's own card
+            agrees = agreeing_reason(view, line, card, others)
             if agrees is not None and agrees.kind is Kind.SHOOT and grade.band != "best":
                 explanation = _moon_cost(view, grade, chosen, close)  # the learner's own moon: not points words
             if agrees is not None:
@@ -146,7 +148,10 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
                 feedback = _add(feedback, against, close)
         elif (why := pass_reason(view, line, is_moon_pass(view, line, grade.best))) is not None:
             explanation = _add(explanation, why, close)
-        explanation = _add(explanation, ends_anyway_words(view, line) or end_this_hand_words(line), close)
+        said = kind == "play" and agrees is not None and agrees.kind is Kind.LOW_PLAYER and \
+            (points_can_end(line) or ends_anyway(view, line))  # its words say whether the game ends already
+        if not said:
+            explanation = _add(explanation, ends_anyway_words(view, line) or end_this_hand_words(line), close)
     beside = {o: (points.means[o], points.se.get(o, 0.0)) for o in points.means}
     return dataclasses.replace(grade, explanation=explanation, feedback=feedback, line=line, unit="chance",
                                points=beside)

@@ -103,7 +103,7 @@ def agreeing_reason(view: PlayerView, line: ScoreLine, card: Card, others: Seque
         return None
     for other in others:
         if other != card and (reason := reason_of(Kind.KEEP_GOING, ending_reason(view, line, other)
-                                                  or overtake_ending_reason(view, line, other)
+                                                  or overtake_ending_reason(view, line, other, card)
                                                   or take_it_reason(view, line, card, other))
                               or reason_of(Kind.AIM_LOW, low_player_reason(view, line, card, other))):
             return reason
@@ -245,6 +245,7 @@ def low_player_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card
     after = scores_so_far(view, line)
     if low is None or low in (me, taker) or _lowest(after) != low:
         return None
+    gap = after[me] - after[low]  # counting this hand's points so far
     nearest = max(v for s, v in enumerate(after) if s != taker)
     after[taker] += points
     if game_over(after, line.rules) or after[taker] <= nearest:
@@ -258,7 +259,9 @@ def low_player_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card
     keep = "her" if rival == QUEEN_OF_SPADES else "it"
     kept = (f" Keep {keep} for a trick {who(line, low)} wins." if is_point_card(view, rival) and rival != best
             and card_points(view, (best,)) < card_points(view, (rival,)) else "")
-    return (f"{cap(lowest_words(line, low))}, {line.scores[me] - line.scores[low]} below you: {keeps}{give} {take} "
+    lowest = (f"Counting this hand's points so far, {who(line, low)} is lowest ({scores_so_far(view, line)[low]})"
+              if any(moon_points(view)) else cap(lowest_words(line, low)))
+    return (f"{lowest}, {gap} below you: {keeps}{give} {take} "
             f"{who(line, taker)} to at least {after[taker]} and bring the end of the game nearer while you are "
             f"behind.{kept}")
 

@@ -598,7 +598,7 @@ def hint_discard_points(c: Card, suit: int, taker: str | None = None, points: in
     """Throw the point card ``c`` (out of ``suit``, worth ``points``); ``taker``: who takes this trick, where that
     is known already (the learner is last to play), named instead of 'whoever wins it'; ``keep``: a lower card of
     ``c``'s suit that would go the same way, kept to duck a later trick."""
-    kept = (f"; throw the higher {SUIT_NAMES[suit_of(c)][:-1]} while it costs you nothing and keep {card_name(keep)} "
+    kept = (f"; throw the higher {SUIT_NAMES[suit_of(c)][:-1]} while it costs you no points and keep {card_name(keep)} "
             f"to duck a later {SUIT_NAMES[suit_of(c)][:-1]} trick" if keep is not None else "")
     if taker is not None:
         its = "its point goes" if points == 1 else f"its {points} points go"
@@ -619,19 +619,23 @@ def hint_win_safely(c: Card) -> str:
             "with a high card is free and gets that card out of your hand.")
 
 
-def hint_win_cheapest(c: Card, own: int, tempting: Card | None = None, theirs: int = 0) -> str:
-    """Last to play, every legal card wins the trick: win it with ``c``, the card adding the fewest points of its
-    own (``own``); ``tempting`` would add ``theirs``."""
+def hint_win_cheapest(c: Card, own: int, tempting: Card | None = None, theirs: int = 0, last: bool = True) -> str:
+    """Every legal card surely wins the trick (``last`` to play, else no higher card of the suit is out): win it
+    with ``c``, the card adding the fewest points of its own (``own``); ``tempting`` would add ``theirs``."""
     adds = "adds no points of its own" if own == 0 else f"adds the fewest points of its own ({own})"
     also = f"; {card_name(tempting)} would add {theirs}" if tempting is not None and theirs > own else ""
-    return (f"Play {card_name(c)}: you are last to play and every card you can play wins this trick, so win it with "
-            f"the one that {adds}{also}.")
+    why = "you are last to play and every card you can play wins this trick" if last else \
+        "every card you can play wins this trick, as no card that could beat it is still out"
+    return f"Play {card_name(c)}: {why}, so win it with the one that {adds}{also}."
 
 
-def hint_any_card(c: Card, expected: float, verb: str = "Play") -> str:
-    """Every legal card comes out the same in the coach's play-outs (about ``expected`` points)."""
-    return (f"{verb} {card_name(c)}, or any other card: in the coach's play-outs every card you can play gives you "
-            f"the same ({points_phrase(expected)} this hand), so here the choice makes no difference.")
+def hint_any_card(c: Card, expected: float, verb: str = "Play", others: int = 2) -> str:
+    """Every legal card comes out the same in the coach's play-outs (about ``expected`` points); ``others``: how many
+    other legal cards there are."""
+    other = "the other card" if others == 1 else "any other card"
+    every = "both cards you can play give" if others == 1 else "every card you can play gives"
+    return (f"{verb} {card_name(c)}, or {other}: in the coach's play-outs {every} you the same "
+            f"({points_phrase(expected)} this hand), so here the choice makes no difference.")
 
 
 def feedback_more_points(extra: float) -> str:

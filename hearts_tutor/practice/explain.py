@@ -199,7 +199,7 @@ def check_graded_moves(count: int, *, seed: int = 0, rollouts: int = 60,
                 grade = grade_play(view, chosen, seed=rng.getrandbits(31), rollouts=rollouts)
                 means = {c: grade.expected[c] for c in legal}
                 hinted = points_play_reason(view, means)  # the words of the hint there, and what they compare
-                best, _same, contrast = points_contrast(means)
+                best, _same, contrast = points_contrast(view, means)
                 said = [(grade.explanation, grade.best, chosen), (hinted, best, contrast)]
                 report.checked += 1
                 for words, answer, other in said:
