@@ -367,7 +367,8 @@ def test_the_queen_dropped_under_a_higher_spade_says_who_takes_her_points() -> N
     view = make_state("standard", hands, "2C AC 5D 2H  2S KS 3H").view(0)  # seat 2's king holds; the learner last
     queen, six = parse_cards("QS 6S")
     words = explain_play(view, queen, tempting=six)
-    assert "she stays under" in words and "takes her 13 points, not you; get rid of her" in words, words
+    assert "she stays under the king of spades, so the player across from you takes her 13 points, not you; get rid " \
+        "of her" in words, words  # last to play: the taker is known
     assert check_explanation(view, words, queen, six) == []
 
 

@@ -537,15 +537,16 @@ def hint_duck(c: Card, winner: Card) -> str:
     return f"Play {card_name(c)}: it stays under {card_name(winner)}, so you do not take this trick."
 
 
-def hint_duck_higher(c: Card, lower: Card, winner: Card, points: int = 0) -> str:
+def hint_duck_higher(c: Card, lower: Card, winner: Card, points: int = 0, taker: str | None = None) -> str:
     """``c`` and ``lower`` both stay under ``winner``: shed the higher one now (``points``: what ``c`` gives the
-    trick's winner more than ``lower`` would, said when above 0: the queen of spades over a lower spade)."""
+    trick's winner more than ``lower`` would, said when above 0: the queen of spades over a lower spade; ``taker``:
+    who takes the trick, where that is known already)."""
     if points > 0:
         queen = c == QUEEN_OF_SPADES
         its = f"{'her' if queen else 'its'} {points} point{'' if points == 1 else 's'}"
-        return (f"Play {card_name(c)}: {'she stays' if queen else 'it stays'} under {card_name(winner)}, so whoever "
-                f"wins this trick takes {its}, not you; get rid of {'her' if queen else 'it'} while it is safe and "
-                f"keep {card_name(lower)} to duck a later trick.")
+        return (f"Play {card_name(c)}: {'she stays' if queen else 'it stays'} under {card_name(winner)}, so "
+                f"{taker or 'whoever wins this trick'} takes {its}, not you; get rid of {'her' if queen else 'it'} "
+                f"while it is safe and keep {card_name(lower)} to duck a later trick.")
     return (f"Play {card_name(c)}: it stays under {card_name(winner)}, as {card_name(lower)} would; get rid of the "
             f"higher card while it is safe and keep {card_name(lower)} to duck a later trick.")
 
@@ -640,7 +641,7 @@ def hint_any_card(c: Card, expected: float, verb: str = "Play", others: int = 2)
 
 def feedback_more_points(extra: float) -> str:
     """Said before the coach's move is revealed: the learner's card also takes more points (``extra``) on average."""
-    if extra < 0.05:
+    if extra < 0.5:  # within the play-outs' noise
         return "It takes about as many points this hand as the coach's choice; what it loses is the chance to win."
     return f"It also takes {points_phrase(extra)} more than the coach's choice this hand, on average."
 
