@@ -259,7 +259,7 @@ def low_player_reason(view: PlayerView, line: ScoreLine, best: Card, rival: Card
     keep = "her" if rival == QUEEN_OF_SPADES else "it"
     kept = (f" Keep {keep} for a trick {who(line, low)} wins." if is_point_card(view, rival) and rival != best
             and card_points(view, (best,)) < card_points(view, (rival,)) else "")
-    lowest = (f"Counting this hand's points so far, {who(line, low)} is lowest ({scores_so_far(view, line)[low]})"
+    lowest = (f"Counting this hand's points so far, {who(line, low)} is lowest ({after[low]})"  # (low: not the taker)
               if any(moon_points(view)) else cap(lowest_words(line, low)))
     return (f"{lowest}, {gap} below you: {keeps}{give} {take} "
             f"{who(line, taker)} to at least {after[taker]} and bring the end of the game nearer while you are "
