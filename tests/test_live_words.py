@@ -496,3 +496,24 @@ def test_the_overtake_reason_is_not_given_where_the_coachs_card_ends_the_game_th
     assert overtake_ending_reason(view, line, queen) is not None
     assert overtake_ending_reason(view, line, queen, club) is not None  # the club gives seat 1 nothing
     assert overtake_ending_reason(view, line, queen, heart) is None  # the 2 of hearts would take seat 1 to 100 too
+
+
+def test_a_tie_following_suit_sheds_the_high_card_that_stays_under(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Review s10b M-3: among cards that come out the same, the hint named the lowest and said 'get rid of the higher
+    card'; following suit it now sheds the highest card that does not take the trick with points (the queen under
+    the king), leading it keeps the lowest."""
+    import hearts_tutor.bots.search as search
+    from hearts_tutor.bots.search import Estimate
+    from hearts_tutor.coach.hints import hint
+
+    hands = {0: "2C 3C 4C 5C 6C 7C 8C 9C TC 6S QS 2D 3D", 1: "AC KC QC JC 2S 3S 4S 5S 7S 8S 9S TS 4D",
+             2: "KS AS JS 5D 6D 7D 8D 9D TD JD QD KD AD", 3: "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"}
+    view = make_state("standard", hands, "2C AC 5D 2H  2S KS 3H").view(0)  # last, under the king of spades
+    tied = {c: Estimate(3.0, 0.0, 10) for c in view.legal_plays()}
+    monkeypatch.setattr(search, "evaluate_plays", lambda *a, **k: tied)
+    found = hint(view, seed=1, rollouts=10, workers=1)
+    assert found.card == parse_card("QS") and "she stays under the king of spades" in found.reason, found.reason
+    lead = make_state("standard", CHEAPEST_HANDS, "2C AC 8C AD").view(1)
+    monkeypatch.setattr(search, "evaluate_plays", lambda *a, **k: {c: Estimate(3.0, 0.0, 10)
+                                                                    for c in lead.legal_plays()})
+    assert hint(lead, seed=1, rollouts=10, workers=1).card == parse_card("2S")  # leading: the lowest

@@ -133,10 +133,11 @@ def hint(view: PlayerView, *, seed: int = 0, seconds: float | None = None, rollo
                          card_weights=beliefs.card_weights() or None, void_odds=beliefs.void_odds() or None,
                          early_stop=rollouts is None, helper=helper_for(workers, timed=rollouts is None),
                          value=None if line is None else line.loss_after)
-    ranked = sorted(legal, key=lambda c: (round(est[c].mean, 9), *card_order(c)))
+    order = tie_order(view)
+    ranked = sorted(legal, key=lambda c: (round(est[c].mean, 9), *order(c)))
     if line is not None:
-        fewest = min(legal, key=lambda c: (round(est[c].points or 0.0, 9), *card_order(c)))
-        if not score_decides(line, est, fewest, card_order):
+        fewest = min(legal, key=lambda c: (round(est[c].points or 0.0, 9), *order(c)))
+        if not score_decides(line, est, fewest, order):
             ranked.remove(fewest)  # the score makes no difference: the fewest points, as outside a match
             ranked.insert(0, fewest)
         to_score_hint = _score_hint(view, line, est, ranked, fewest)
@@ -414,12 +415,22 @@ def _pass_parts(view: PlayerView, cards: tuple[Card, ...], accepted: Sequence[tu
     return parts
 
 
+def tie_order(view: PlayerView) -> Callable[[Card], tuple[int, ...]]:
+    """How a hint breaks a tie between cards that come out the same: when leading, the lowest card first
+    (:func:`~hearts_tutor.bots.paired.card_order`); when following or throwing away, the highest first (shed the
+    high card while it costs nothing, keep the low one to duck later), but a point card that would win the trick
+    last."""
+    if not view.trick:
+        return card_order
+    return lambda c: (int(_would_win(view, c) and card_points(view, (c,)) > 0), -rank_of(c), -c)
+
+
 def points_contrast(view: PlayerView, means: Mapping[Card, float]) -> tuple[Card, list[Card], Card | None]:
     """From each legal card's expected points: the best card, the others that do as well (within
     :data:`SAME_POINTS`), and the best of those that do worse, its contrast (None when every card does the same).
-    Ties go as the hint's and the bots' ranking breaks them (:func:`~hearts_tutor.bots.paired.card_order`), so the
-    words are of the card the hint shows."""
-    ranked = sorted(means, key=lambda c: (round(means[c], 9), *card_order(c)))
+    Ties go as the hint breaks them (:func:`tie_order`), so the words are of the card the hint shows."""
+    order = tie_order(view)
+    ranked = sorted(means, key=lambda c: (round(means[c], 9), *order(c)))
     same = [c for c in ranked[1:] if means[c] - means[ranked[0]] <= SAME_POINTS]
     return ranked[0], same, next((c for c in ranked[1:] if c not in same), None)
 
