@@ -448,9 +448,10 @@ def test_a_low_card_received_in_the_pass_can_still_lose_a_trick() -> None:
     assert check_explanation(view, words, ten, three)  # the 10 is not lower than the 3
 
 
-def test_with_no_reason_and_little_between_the_cards_the_hint_says_the_choice_matters_little(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_with_no_reason_and_little_between_two_cards_the_hint_says_so(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """'When the coach plays the rest of the hand out many times, this card gives you the fewest points' of a card
-    0.03 points better than the next: the hint says the cards are close instead; with a real gap it keeps the words."""
+    0.03 points better than the next: the hint says there is little between those two (not between all the cards:
+    others may do clearly worse); with a real gap it keeps the words."""
     import hearts_tutor.coach.hints as hints
     from hearts_tutor.coach import text
 
@@ -459,8 +460,8 @@ def test_with_no_reason_and_little_between_the_cards_the_hint_says_the_choice_ma
     means = {c: 5.0 for c in view.legal_plays()}
     means.update({parse_card("9S"): 4.2, parse_card("4S"): 4.23})
     assert hints.points_play_reason(view, means) == (
-        "Lead the 9 of spades: the cards are close here. In the coach's play-outs it gives you about 4.2 points this "
-        "hand and the 4 of spades 4.2 points, so the choice matters little.")
+        "Lead the 9 of spades: in the coach's play-outs it gives you about 4.2 points this hand and the 4 of spades, "
+        "the next best, 4.2 points: there is little to choose between those two.")
     means[parse_card("4S")] = 5.0
     assert "fewest points" in hints.points_play_reason(view, means)
 
@@ -517,3 +518,26 @@ def test_a_tie_following_suit_sheds_the_high_card_that_stays_under(monkeypatch) 
     monkeypatch.setattr(search, "evaluate_plays", lambda *a, **k: {c: Estimate(3.0, 0.0, 10)
                                                                     for c in lead.legal_plays()})
     assert hint(lead, seed=1, rollouts=10, workers=1).card == parse_card("2S")  # leading: the lowest
+
+
+def test_a_grade_gives_no_reason_against_a_card_that_does_what_the_coachs_card_does() -> None:
+    """Review s10c M-2: a best-band grade argued against the 3 of hearts while the coach's card, the 6 of hearts, gave
+    the same player the same point: cards doing the same to the trick are not set against each other."""
+    from hearts_tutor.coach.score_grading import _same_effect
+
+    view, _line = at(OVERTAKE_HANDS, OVERTAKE_PLAYS, (50, 90, 30, 70))  # seat 3's 2 of diamonds; the learner void
+    two, three, queen = parse_cards("2H 3H QS")
+    assert _same_effect(view, two, three) and not _same_effect(view, two, queen)
+    assert not _same_effect(make_state("standard", CHEAPEST_HANDS, "2C AC 8C AD").view(1), *parse_cards("2S 3S"))
+
+
+def test_the_queen_that_will_win_a_spade_trick_anyway_says_her_points_come_with_her() -> None:
+    """Review s10c: 'the queen of spades will win a spade trick anyway' (and the take-a-cheap-trick words 'a good
+    moment to get rid of it' of the queen winning the trick) did not say that the learner takes her 13 points."""
+    from hearts_tutor.coach import text
+    from hearts_tutor.engine.cards import SPADES
+
+    queen, king = parse_cards("QS KS")
+    assert "will win a spade trick anyway, and you take her 13 points when she does;" in text.reason_take_now(
+        queen, SPADES, True)
+    assert "points when she does" not in text.reason_take_now(king, SPADES, True)

@@ -182,7 +182,7 @@ def _follow_reason(view: PlayerView, b: Card, t: Card) -> Reason | None:
     hb = higher_out(view, b)
     after = players_after(view)
     points = stake(view)
-    if b_wins and points == 0 and (not t_wins or rank_of(b) > rank_of(t)):
+    if b_wins and points == 0 and card_points(view, (b,)) <= 0 and (not t_wins or rank_of(b) > rank_of(t)):
         holder = view.known_holder().get(QUEEN_OF_SPADES)
         void, price = _points_may_come(view, led, holder)
         shown: tuple[Fact, ...] = ((SeatsShownOut(tuple(void), led),) if len(void) > 1

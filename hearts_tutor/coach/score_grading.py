@@ -57,6 +57,7 @@ from .score_why import (
     settled_words,
     sorted_options,
 )
+from .situation import stake, trick_winner
 from .to_score import percent
 
 #: Upper limits of each band but the last in percent of the chance to win the game: the points bands' numbers
@@ -135,7 +136,7 @@ def grade_at_score(view: PlayerView, line: ScoreLine, kind: str, cards: tuple[Ca
         if kind == "play":
             card = chosen if grade.band == "best" else loss.best
             others = [o for o in sorted_options(loss.means, () if card == chosen else (chosen,))
-                      if card == loss.best or o != loss.best]  # never a reason against the coach's own card
+                      if card == loss.best or not _same_effect(view, o, loss.best)]  # nor against the coach's card
             agrees = agreeing_reason(view, line, card, others)
             if agrees is not None and agrees.kind is Kind.SHOOT and grade.band != "best":
                 explanation = _moon_cost(view, grade, chosen, close)  # the learner's own moon: not points words
@@ -175,6 +176,17 @@ def _add(words: str, extra: str, close: str) -> str:
     if close and words.endswith(close):
         return f"{words[:-len(close)]} {extra}{close}"
     return f"{words} {extra}"
+
+
+def _same_effect(view: PlayerView, a: Card, b: Card) -> bool:
+    """Whether ``a`` and ``b`` do the same to this trick: the same card, or both give it, with as many points, to the
+    same player (a reason against one is as true of the other)."""
+    if a == b:
+        return True
+    if not view.trick:
+        return False
+    return (trick_winner(view, a) or (None,))[0] == (trick_winner(view, b) or (None,))[0] and \
+        stake(view, a) == stake(view, b)
 
 
 def _score_decided(view: PlayerView, line: ScoreLine, grade: Grade, chosen: Card, fewest: Card, close: str, *,

@@ -648,10 +648,10 @@ def feedback_more_points(extra: float) -> str:
 
 def hint_close(c: Card, other: Card, mine: float, theirs: float, verb: str = "Play") -> str:
     """No one fact of the position decides, and the next card does little worse (``mine``, ``theirs``: expected
-    points): say the choice matters little rather than give a reason."""
-    return (f"{verb} {card_name(c)}: the cards are close here. In the coach's play-outs it gives you "
-            f"{points_phrase(mine)} this hand and {card_name(other)} {points_phrase(theirs).removeprefix('about ')}, "
-            "so the choice matters little.")
+    points): say there is little between the two rather than give a reason."""
+    return (f"{verb} {card_name(c)}: in the coach's play-outs it gives you {points_phrase(mine)} this hand and "
+            f"{card_name(other)}, the next best, {points_phrase(theirs).removeprefix('about ')}: there is little to "
+            "choose between those two.")
 
 
 def as_good(cards: Sequence[Card]) -> str:
@@ -977,7 +977,8 @@ def reason_take_now(b: Card, suit: int, certain: bool, thrown: bool = True) -> s
     ``thrown``: a point card of another suit is still out in another hand, which a player out of the suit could
     throw on a later trick of it; else that is not said)."""
     will = "will win" if certain else "will likely win"
-    head = f"Play {card_name(b)}: {{}}, but {{}}, so {card_name(b)} {will} a {SUIT_NAMES[suit][:-1]} trick anyway"
+    own = ", and you take her 13 points when she does" if b == QUEEN_OF_SPADES else ""  # (the queen takes herself)
+    head = f"Play {card_name(b)}: {{}}, but {{}}, so {card_name(b)} {will} a {SUIT_NAMES[suit][:-1]} trick anyway{own}"
     if not thrown:
         return f"{head}."
     return f"{head}; better now than later, when a player out of {SUIT_NAMES[suit]} can throw more points on it."
