@@ -418,11 +418,15 @@ def _pass_parts(view: PlayerView, cards: tuple[Card, ...], accepted: Sequence[tu
 def tie_order(view: PlayerView) -> Callable[[Card], tuple[int, ...]]:
     """How a hint breaks a tie between cards that come out the same: when leading, the lowest card first
     (:func:`~hearts_tutor.bots.paired.card_order`); when following or throwing away, the highest first (shed the
-    high card while it costs nothing, keep the low one to duck later), but a point card that would win the trick
-    last."""
+    high card while it costs nothing, keep the low one to duck later), but a card that would take the trick with
+    points in it last, the fewer of them the earlier."""
     if not view.trick:
         return card_order
-    return lambda c: (int(_would_win(view, c) and card_points(view, (c,)) > 0), -rank_of(c), -c)
+
+    def order(c: Card) -> tuple[int, ...]:
+        taken = stake(view, c) if _would_win(view, c) else 0
+        return (int(taken > 0), taken, -rank_of(c), -c)
+    return order
 
 
 def points_contrast(view: PlayerView, means: Mapping[Card, float]) -> tuple[Card, list[Card], Card | None]:
