@@ -351,6 +351,8 @@ def test_the_hint_and_the_grade_say_when_this_hands_points_already_end_the_game(
     grade = grade_play(view, parse_card("9C"), seed=1, rollouts=20)
     assert anyway in grade.explanation and "The game can end this hand" not in grade.explanation, grade.explanation
     view, _line = at(OWN_MOON_HANDS, OWN_MOON_PLAYS, (40, 60, 70, 80))
+    assert explain_play(view, parse_card("7H"), tempting=parse_card("6H")).endswith(
+        "keep the 5 of hearts to duck a later heart trick.")  # the lowest heart, not the card set against it
     assert explain_play(view, parse_card("7H"), tempting=FIVE_H).endswith(
         "so its point goes to them, not to you; throw the higher heart while it costs you no points and keep the 5 of "
         "hearts to duck a later heart trick.")

@@ -497,6 +497,8 @@ def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempt
             who = text.seat_phrase(view.seat, taker[0], view.n) if taker else None
             lower = tempting if tempting is not None and suit_of(tempting) == suit_of(c) and tempting < c and \
                 view.rules.card_points(tempting) == view.rules.card_points(c) else None  # the same, but lower
+            if lower is not None:  # keep the lowest of the suit, the card that ducks best
+                lower = min(h for h in view.hand if suit_of(h) == suit_of(c))
             why = (text.hint_discard_points(c, led, who, view.rules.card_points(c), lower) if is_point_card(view, c)
                    else text.hint_discard(c, led, view.rules.jack_points))
         elif current is not None and c < current[1]:
