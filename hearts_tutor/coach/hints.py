@@ -508,7 +508,7 @@ def explain_play(view: PlayerView, c: Card, expected: float | None = None, tempt
             if keep is not None:
                 why = keep.words
             elif both_under and tempting is not None and tempting < c:  # 'stays under' is true of both
-                saved = card_points(view, (c,)) - card_points(view, (tempting,))  # what shedding ``c`` saves
+                saved = card_points(view, (c,)) - card_points(view, (tempting,))  # what it sheds beyond ``tempting``
                 known = text.seat_phrase(view.seat, current[0], view.n) if players_after(view) == 0 else None
                 why = text.hint_duck_higher(c, tempting, current[1], saved, known)
             else:
