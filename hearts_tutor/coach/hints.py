@@ -247,7 +247,7 @@ def _moon_hint(view: PlayerView, c: Card, expected: float, line: ScoreLine | Non
         return Hint((c,), text.hint_lead_against_moon(c, who, view.rules), expected)
     if stake(view) > 0 and all((trick_winner(view, d) or (None,))[0] != shooter for d in view.legal_plays()):
         return None  # this trick's points go to another player whatever is played: the moon is stopped already
-    if _would_win(view, c) and (len(view.trick) == view.n - 1 or higher_out(view, c) == 0):
+    if _surely_wins(view, c):
         if stake(view, c) <= 0:  # no points on it: winning it takes the lead, it stops nothing yet
             return Hint((c,), text.hint_lead_against_moon(c, who, view.rules, take=True), expected)
         return Hint((c,), text.hint_stop_moon(c, who, view.rules), expected)

@@ -391,10 +391,9 @@ def leader_reason(view: PlayerView, line: ScoreLine, best: Card, *, anytime: boo
     else:
         out = f"{cap(lowest_words(line, leader))}{end}: {give}."
     if not last and higher_out(view, winner[1]) and not ends_anyway(view, line):  # a seat still to play may overtake
-        so_far = moon_points(view)
         later = ((view.leader + k) % view.n for k in range(len(view.trick) + 1, view.n))
         for s in later:
-            reached = line.scores[s] + so_far[s] + stake(view, best) - jack_relief(view)
+            reached = now[s] + stake(view, best) - jack_relief(view)
             if suit_of(view.trick[0]) in view.voids(s) or not game_over([reached], line.rules):
                 continue  # it cannot overtake, or the points would not take it to the end
             out += (f" But {who(line, s)} ({now[s]}) still plays to this trick: if {who(line, s)} "
@@ -445,19 +444,18 @@ def overtake_ending_reason(view: PlayerView, line: ScoreLine, rival: Card, best:
     winner = trick_winner(view, rival)
     if winner is None or winner[0] == line.seat or higher_out(view, winner[1]) == 0:
         return None
-    led, points = suit_of(view.trick[0]), stake(view, rival) - jack_relief(view)
+    led, points, now = suit_of(view.trick[0]), stake(view, rival) - jack_relief(view), scores_so_far(view, line)
     for s in ((view.seat + k) % view.n for k in range(1, players_after(view) + 1)):
-        after = scores_so_far(view, line)
-        after[s] += points
+        after = [v + (points if p == s else 0) for p, v in enumerate(now)]
         low = min(range(len(after)), key=lambda p: (after[p], p))
         if led in view.voids(s) or not game_over(after, line.rules) or low == line.seat or \
                 after.count(after[low]) > 1:
             continue
         if best is not None and best != rival and suit_of(best) != led and game_over(
-                [scores_so_far(view, line)[s] + stake(view, best) - jack_relief(view)], line.rules):
+                [now[s] + stake(view, best) - jack_relief(view)], line.rules):
             return None  # the card argued for would end the game the same way: no reason for it
         gift = "the queen of spades" if rival == QUEEN_OF_SPADES else card_name(rival)
-        return (f"{cap(who(line, s))} ({scores_so_far(view, line)[s]}) still plays to this trick: if "
+        return (f"{cap(who(line, s))} ({now[s]}) still plays to this trick: if "
                 f"{who(line, s)} overtakes, {gift} would take {who(line, s)} to at least {after[s]}: "
                 f"{_unless_moon(view, line, s, rival, 'lose')}that ends the game after this hand while "
                 f"{who(line, low)} has the lowest score ({after[low]}; you have {after[line.seat]}), so keep "
